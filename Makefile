@@ -1,0 +1,55 @@
+# Kesher: `make run` and `make test` are all a newcomer needs (see README.md).
+BUILD_DIR ?= build
+PORT ?= 8080
+DATA_DIR ?= data
+JOBS ?= $(shell nproc)
+SERVER_BIN := $(BUILD_DIR)/server/kesher
+PLACES := $(BUILD_DIR)/places.tsv
+
+.PHONY: run test bootstrap server web places unit-test integration-test web-test e2e-test lint format bench clean
+
+bootstrap:
+	@scripts/bootstrap
+
+$(BUILD_DIR)/build.ninja:
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+server: bootstrap $(BUILD_DIR)/build.ninja
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+web: bootstrap
+	cd web && npm run build
+
+places: bootstrap
+	@[ -s $(PLACES) ] || node scripts/import-places.mjs $(PLACES)
+
+run: server web places
+	$(SERVER_BIN) --port $(PORT) --data $(DATA_DIR) --web web/dist --places $(PLACES)
+
+unit-test: server
+	cd $(BUILD_DIR) && ctest --output-on-failure -L unit
+
+integration-test: server places
+	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L integration
+
+web-test: bootstrap
+	cd web && npm run lint && npm run typecheck && npm test
+
+e2e-test: server web places
+	cd web && KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) npm run e2e
+
+test: unit-test integration-test web-test e2e-test
+
+lint:
+	clang-format --dry-run --Werror $$(git ls-files 'server/*.cpp' 'server/*.hpp')
+	cd web && npm run lint
+
+format:
+	clang-format -i $$(git ls-files 'server/*.cpp' 'server/*.hpp')
+	cd web && npm run format
+
+bench: server
+	$(BUILD_DIR)/server/kesher_bench
+
+clean:
+	rm -rf $(BUILD_DIR) web/dist

@@ -1,0 +1,43 @@
+// Translations live in one folder per area (i18n/<area>/{he,en,de}.json) so that areas can be
+// edited independently; every area must hold the same keys in all three languages (i18n.test.ts).
+// Keys are used as t('<area>.<key>').
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { LanguageCode } from '../realtime/protocol';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
+
+type Tree = { [key: string]: string | Tree };
+
+const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+
+export function buildResources(): Record<LanguageCode, { translation: Tree }> {
+  const resources = Object.fromEntries(
+    LANGUAGES.map((l) => [l.code, { translation: {} as Tree }]),
+  ) as Record<LanguageCode, { translation: Tree }>;
+  for (const [path, tree] of Object.entries(files)) {
+    const match = /^\.\/([^/]+)\/(he|en|de)\.json$/.exec(path);
+    if (!match) continue;
+    const [, area, lang] = match as unknown as [string, string, LanguageCode];
+    resources[lang].translation[area] = tree;
+  }
+  return resources;
+}
+
+export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
+  if (i18next.isInitialized) return i18next;
+  void i18next.use(initReactI18next).init({
+    resources: buildResources(),
+    lng: language,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // A missing key is loud in development and fails the key test.
+    saveMissing: import.meta.env.DEV,
+    missingKeyHandler: (_lngs, _ns, key) => {
+      console.error(`i18n: missing key ${key}`);
+    },
+  });
+  return i18next;
+}
+
+export { i18next };

@@ -1,0 +1,286 @@
+// The wire contract with the server. It mirrors docs/protocol.md: change both together.
+// Field names keep the spec's spelling, typos included (s_radious).
+
+export type LanguageCode = 'he' | 'en' | 'de';
+export type Gender = 1 | 2 | 3;
+export type SearchGender = 1 | 2;
+
+/** The caller's own user record, as session/validate and the auth endpoints return it. */
+export interface User {
+  id: number;
+  name: string;
+  age: number;
+  gender: Gender;
+  email?: string;
+  photo: string | null;
+  photos: { id: number; photo: string }[];
+  avatar: string | null;
+  bio: string;
+  answer: number;
+  language: LanguageCode;
+  city: string;
+  country: string;
+  place_id: number;
+  s_gender: SearchGender;
+  s_age: string;
+  s_radius: number;
+  credits: number;
+  premium: 0 | 1;
+  status: 0 | 1;
+  has_story: number;
+  stories: unknown[];
+  sof_spin_available: number;
+  sof_can_spin: number;
+  claimed_free_account_credits: 0 | 1;
+  email_verified: 0 | 1;
+}
+
+export type ErrorCode =
+  | 'invalid_json'
+  | 'missing_field'
+  | 'invalid_email'
+  | 'email_taken'
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'invalid_name'
+  | 'invalid_month'
+  | 'invalid_day'
+  | 'invalid_birth_date'
+  | 'underage'
+  | 'invalid_gender'
+  | 'invalid_looking_for'
+  | 'invalid_age_range'
+  | 'invalid_place'
+  | 'invalid_answer'
+  | 'invalid_language'
+  | 'invalid_credentials'
+  | 'too_many_attempts'
+  | 'recovery_throttled'
+  | 'invalid_token'
+  | 'origin_forbidden'
+  | 'payload_too_large'
+  | 'malformed_json'
+  | 'not_an_object'
+  | 'missing_module'
+  | 'unknown_module'
+  | 'invalid_field'
+  | 'not_authenticated'
+  | 'invalid_session'
+  | 'rate_limited'
+  | 'invalid_key'
+  | 'invalid_value'
+  | 'age_locked'
+  | 'internal_error';
+
+export const ERROR_CODES: readonly ErrorCode[] = [
+  'invalid_json',
+  'missing_field',
+  'invalid_email',
+  'email_taken',
+  'password_too_short',
+  'password_too_long',
+  'invalid_name',
+  'invalid_month',
+  'invalid_day',
+  'invalid_birth_date',
+  'underage',
+  'invalid_gender',
+  'invalid_looking_for',
+  'invalid_age_range',
+  'invalid_place',
+  'invalid_answer',
+  'invalid_language',
+  'invalid_credentials',
+  'too_many_attempts',
+  'recovery_throttled',
+  'invalid_token',
+  'origin_forbidden',
+  'payload_too_large',
+  'malformed_json',
+  'not_an_object',
+  'missing_module',
+  'unknown_module',
+  'invalid_field',
+  'not_authenticated',
+  'invalid_session',
+  'rate_limited',
+  'invalid_key',
+  'invalid_value',
+  'age_locked',
+  'internal_error',
+];
+
+// ---- HTTP auth (/api/auth/*) ----
+
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  name: string;
+  gender: Gender;
+  s_gender: SearchGender;
+  s_age: string;
+  birth_year: number;
+  birth_month: number;
+  birth_day: number;
+  place_id: number;
+  answer: number;
+  language: LanguageCode;
+}
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+export interface RecoverRequest {
+  email: string;
+  language: LanguageCode;
+}
+export interface ResetRequest {
+  token: string;
+  password: string;
+}
+export interface AuthUserResponse {
+  user: User;
+}
+export interface OkResponse {
+  ok: true;
+  wait_seconds?: number;
+}
+export interface HttpErrorBody {
+  error_code: ErrorCode;
+  message?: string;
+  field?: string;
+  retry_after?: number;
+  seconds?: number;
+}
+
+// ---- Socket payloads ----
+
+export interface SiteConfig {
+  name: string;
+  min_age: number;
+  max_age: number;
+  min_credits_to_send: number;
+  signup_credits: number;
+  push_credits: number;
+  photo_slots: number;
+}
+export interface KeyedOption {
+  id: number;
+  key: string;
+}
+export interface CreditPackage {
+  id: number;
+  credits: number;
+  price: number;
+  discount: number;
+  promo_active: 0 | 1;
+  promo_ends: string | null;
+}
+export interface PremiumPackage {
+  id: number;
+  months: number;
+  total: number;
+  price: number;
+  saves: number;
+  recommended: 0 | 1;
+}
+export interface PriceEntry {
+  feature: string;
+  price: number;
+}
+export interface Configs {
+  site: SiteConfig;
+  genders: KeyedOption[];
+  answers: KeyedOption[];
+  credits: CreditPackage[];
+  premium: PremiumPackage[];
+  prices: PriceEntry[];
+}
+export type ConfigKey = keyof Configs;
+
+export interface LanguageEntry {
+  name: string;
+  prefix: LanguageCode;
+  rtl: boolean;
+}
+export interface PlaceSuggestion {
+  place_id: number;
+  description: string;
+}
+export interface Totals {
+  visitors: { total: number };
+  mylikes: { total: number };
+  fans: { total: number };
+  matches: { total: number };
+  fans_new: number;
+  visits_new: number;
+}
+
+export type UserUpdateKey =
+  | 'name'
+  | 'bio'
+  | 'gender'
+  | 'age'
+  | 'answer'
+  | 's_gender'
+  | 's_age'
+  | 's_radious'
+  | 'place_id'
+  | 'language';
+
+/** Request payload (without `module` and `rid`) and reply `data` for each module. */
+export interface Modules {
+  ping: { request: Record<string, never>; data: never };
+  'session/validate': {
+    request: { session?: string };
+    data: { authenticated: 0 | 1; user?: User };
+  };
+  configs: { request: { keys?: ConfigKey[] }; data: Partial<Configs> };
+  plugins: { request: { plugins: string[] }; data: { terms?: { version: string; url: string } } };
+  geodata: { request: Record<string, never>; data: { country: string; language: LanguageCode } };
+  languages: {
+    request: { currentLength: number; recordsToTake: number };
+    data: LanguageEntry[];
+  };
+  search_location: {
+    request: { search: string; lang?: LanguageCode };
+    data: PlaceSuggestion[];
+  };
+  'user/update': {
+    request: { key: UserUpdateKey; value: string | number; lang?: LanguageCode };
+    data: { user: User };
+  };
+  totals: { request: Record<string, never>; data: Totals };
+}
+export type ModuleName = keyof Modules;
+export type RequestOf<M extends ModuleName> = Modules[M]['request'];
+export type DataOf<M extends ModuleName> = Modules[M]['data'];
+
+/** A direct reply to a request. */
+export interface Reply<M extends ModuleName = ModuleName> {
+  module: M;
+  rid?: string;
+  request_status: 0 | 1;
+  error_code?: ErrorCode;
+  field?: string;
+  data?: DataOf<M>;
+  request_details?: Record<string, unknown>;
+}
+
+/** Events the server sends without being asked. */
+export interface ClaimFreeCreditsEvent {
+  module: 'claim_free_credits';
+  request_status: 1;
+  request_details: { claimed: boolean };
+  claimed_credits: number;
+}
+export interface PongEvent {
+  module: 'pong';
+}
+export interface ProtocolErrorEvent {
+  module: 'error';
+  request_status: 0;
+  error_code: ErrorCode;
+}
+export type ServerEvent = ClaimFreeCreditsEvent | PongEvent | ProtocolErrorEvent;
+export type IncomingMessage = Reply | ServerEvent;
