@@ -1,0 +1,20 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace kesher::app {
+
+struct Config {
+  std::string host = "0.0.0.0";
+  uint16_t port = 8080;  // 0 picks a free port (tests)
+  std::string data_dir = "data";
+  std::string web_dir = "web/dist";
+  std::string places_path;    // TSV made by scripts/import-places.mjs; empty: data_dir/places.tsv
+  std::string public_origin;  // e.g. https://kesher.example; empty: http://localhost:<port>
+  std::string log_level = "info";
+  int network_threads = 2;
+  int worker_threads = 4;  // blocking database work runs here, never on network threads
+  int64_t session_ttl_seconds = 30 * 24 * 3600;
+};
+
+}  // namespace kesher::app

@@ -1,0 +1,58 @@
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/config.hpp"
+#include "bus/hub.hpp"
+#include "domain/places.hpp"
+#include "domain/rate_limit.hpp"
+#include "mail/mailer.hpp"
+#include "store/database.hpp"
+
+namespace kesher::app {
+
+// Failed-login and recovery limits (docs/protocol.md).
+struct Throttles {
+  domain::WindowCounter login_by_account{5, 15 * 60};
+  domain::WindowCounter login_by_ip{20, 15 * 60};
+  domain::WindowCounter recover_by_email{1, 60};
+  domain::WindowCounter recover_by_ip{10, 3600};
+};
+
+// Everything a handler may use. Handlers run on worker threads; every member is thread-safe.
+struct Context {
+  Config config;
+  std::string public_origin;  // resolved once the port is known
+  std::vector<std::string> allowed_origins;  // Origin values accepted at upgrade and on POST
+  std::unique_ptr<store::Database> db;
+  std::unique_ptr<domain::PlaceIndex> places;
+  std::unique_ptr<mail::Mailer> mailer;
+  bus::Hub hub;
+  Throttles throttles;
+  std::function<int64_t()> now;  // unix seconds; injectable for tests
+  bool origin_allowed(std::string_view origin) const {
+    for (const auto& allowed : allowed_origins) {
+      if (allowed == origin) return true;
+    }
+    return false;
+  }
+  bool secure_cookies() const { return public_origin.rfind("https://", 0) == 0; }
+};
+
+// One socket's state. It is touched only by that socket's serial request processing.
+struct ConnectionState {
+  int64_t user_id = 0;
+  std::string session_hash;
+  std::string cookie_session_hash;  // from the upgrade request
+  std::string geo_language = "he";  // from Accept-Language, for geodata
+  std::string language = "he";      // the user's language once validated, else geo_language
+  std::shared_ptr<bus::Connection> connection;
+  bool authenticated() const { return user_id != 0; }
+};
+
+}  // namespace kesher::app

@@ -1,0 +1,77 @@
+#include "bus/hub.hpp"
+
+namespace kesher::bus {
+
+void Hub::attach(int64_t user_id, const std::string& session_hash,
+                 const std::shared_ptr<Connection>& connection) {
+  detach(connection.get());
+  std::lock_guard lock(mutex_);
+  entries_[connection.get()] = Entry{user_id, session_hash, connection};
+  by_user_.emplace(user_id, connection.get());
+}
+
+void Hub::detach(const Connection* connection) {
+  std::lock_guard lock(mutex_);
+  auto it = entries_.find(connection);
+  if (it == entries_.end()) return;
+  auto range = by_user_.equal_range(it->second.user_id);
+  for (auto u = range.first; u != range.second; ++u) {
+    if (u->second == connection) {
+      by_user_.erase(u);
+      break;
+    }
+  }
+  entries_.erase(it);
+}
+
+std::vector<std::shared_ptr<Connection>> Hub::select(
+    const std::function<bool(const Entry&)>& predicate) const {
+  std::vector<std::shared_ptr<Connection>> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [key, entry] : entries_) {
+    if (!predicate(entry)) continue;
+    if (auto connection = entry.connection.lock()) out.push_back(std::move(connection));
+  }
+  return out;
+}
+
+void Hub::publish(int64_t user_id, const Frame& frame, const Connection* except) {
+  std::vector<std::shared_ptr<Connection>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    auto range = by_user_.equal_range(user_id);
+    for (auto it = range.first; it != range.second; ++it) {
+      if (it->second == except) continue;
+      if (auto connection = entries_.at(it->second).connection.lock()) {
+        targets.push_back(std::move(connection));
+      }
+    }
+  }
+  for (auto& connection : targets) connection->send(frame);
+}
+
+void Hub::close_session(const std::string& session_hash, uint16_t code) {
+  for (auto& c : select([&](const Entry& e) { return e.session_hash == session_hash; })) {
+    c->close(code);
+  }
+}
+
+void Hub::close_user(int64_t user_id, uint16_t code) {
+  for (auto& c : select([&](const Entry& e) { return e.user_id == user_id; })) c->close(code);
+}
+
+void Hub::close_all(uint16_t code) {
+  for (auto& c : select([](const Entry&) { return true; })) c->close(code);
+}
+
+size_t Hub::sockets_of(int64_t user_id) const {
+  std::lock_guard lock(mutex_);
+  return by_user_.count(user_id);
+}
+
+size_t Hub::size() const {
+  std::lock_guard lock(mutex_);
+  return entries_.size();
+}
+
+}  // namespace kesher::bus

@@ -1,0 +1,59 @@
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kesher::bus {
+
+using Frame = std::shared_ptr<const std::string>;
+
+// One live socket, as the bus sees it. Implementations queue the frame on their own executor and
+// never block the caller.
+class Connection {
+ public:
+  virtual ~Connection() = default;
+  virtual void send(Frame frame) = 0;
+  virtual void close(uint16_t code) = 0;
+};
+
+// Close codes of our own (4000-4999 are free for applications).
+inline constexpr uint16_t kCloseLoggedOut = 4001;
+inline constexpr uint16_t kCloseGoingAway = 1001;
+
+// Delivers an event to every socket of a user, in process. A cross-node bus (Redis) can sit behind
+// the same interface later (brief §8).
+class Hub {
+ public:
+  void attach(int64_t user_id, const std::string& session_hash,
+              const std::shared_ptr<Connection>& connection);
+  void detach(const Connection* connection);
+
+  // Sends to every socket of the user except `except` (the sender's own socket).
+  void publish(int64_t user_id, const Frame& frame, const Connection* except = nullptr);
+  void close_session(const std::string& session_hash, uint16_t code);
+  void close_user(int64_t user_id, uint16_t code);
+  void close_all(uint16_t code);
+
+  size_t sockets_of(int64_t user_id) const;
+  size_t size() const;
+
+ private:
+  struct Entry {
+    int64_t user_id;
+    std::string session_hash;
+    std::weak_ptr<Connection> connection;
+  };
+  // Takes a snapshot under the lock and acts after releasing it (brief §10, Beast chat-multi).
+  std::vector<std::shared_ptr<Connection>> select(
+      const std::function<bool(const Entry&)>& predicate) const;
+
+  mutable std::mutex mutex_;
+  std::unordered_map<const Connection*, Entry> entries_;
+  std::unordered_multimap<int64_t, const Connection*> by_user_;
+};
+
+}  // namespace kesher::bus

@@ -1,0 +1,24 @@
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace kesher::domain {
+
+// Must be called once before any other function here (libsodium initialisation).
+void crypto_init();
+
+// Argon2id parameters (brief §6: memory >= 19 MiB, ops >= 2).
+inline constexpr unsigned long long kPasswordOpsLimit = 2;
+inline constexpr size_t kPasswordMemLimit = 19 * 1024 * 1024;
+
+std::string hash_password(std::string_view password);
+bool verify_password(std::string_view password, std::string_view stored_hash);
+// Spends the same time as a real verification, so an unknown account can't be told by timing.
+void verify_password_decoy(std::string_view password);
+
+// A random secret of `bytes` bytes, base64url without padding.
+std::string random_token(size_t bytes = 32);
+std::string sha256_hex(std::string_view data);
+bool constant_time_equal(std::string_view a, std::string_view b);
+
+}  // namespace kesher::domain

@@ -1,0 +1,156 @@
+// user/update, search_location and totals.
+#include "domain/places.hpp"
+#include "domain/text.hpp"
+#include "domain/validation.hpp"
+#include "modules/registry.hpp"
+#include "modules/user_view.hpp"
+#include "protocol/envelope.hpp"
+#include "protocol/errors.hpp"
+#include "store/users.hpp"
+
+namespace kesher::modules {
+
+namespace {
+
+using protocol::Fields;
+using protocol::reply_error;
+using protocol::reply_ok;
+
+// A validated change: which column, and the value to store.
+struct Change {
+  std::optional<store::UserColumn> column;
+  store::Value value;
+  std::optional<std::pair<int, int>> age_range;
+};
+
+using ChangeOrError = std::variant<Change, json::object>;
+
+ChangeOrError integer_change(Fields& fields, store::UserColumn column, bool (*valid)(int64_t)) {
+  auto value = fields.integer("value");
+  if (fields.failed()) return fields.error_reply();
+  if (!value || !valid(*value)) return reply_error(errc::invalid_value, "value");
+  return Change{column, *value, std::nullopt};
+}
+
+ChangeOrError string_change(Fields& fields, store::UserColumn column,
+                            const std::function<domain::Checked<std::string>(std::string_view)>& check) {
+  auto value = fields.string("value");
+  if (fields.failed()) return fields.error_reply();
+  if (!value) return reply_error(errc::invalid_value, "value");
+  auto checked = check(*value);
+  if (!checked) return reply_error(checked.error, "value");
+  return Change{column, *checked.value, std::nullopt};
+}
+
+ChangeOrError decide_change(protocol::Request& request, const store::UserRecord& user,
+                            std::string_view key) {
+  Fields fields(request.payload);
+  using store::UserColumn;
+  if (key == "name") {
+    auto language = user_language(user);
+    return string_change(fields, UserColumn::name,
+                         [&](std::string_view v) { return domain::check_name(v, language); });
+  }
+  if (key == "bio") return string_change(fields, UserColumn::bio, domain::check_bio);
+  if (key == "gender") return integer_change(fields, UserColumn::gender, domain::valid_gender);
+  if (key == "answer") return integer_change(fields, UserColumn::answer, domain::valid_answer);
+  if (key == "s_gender") {
+    return integer_change(fields, UserColumn::s_gender, domain::valid_search_gender);
+  }
+  if (key == "s_radious") return integer_change(fields, UserColumn::s_radius, domain::valid_radius);
+  if (key == "age") return reply_error(errc::age_locked);
+  if (key == "s_age") {
+    auto value = fields.string("value");
+    if (fields.failed()) return fields.error_reply();
+    auto range = domain::check_age_range(value.value_or(""));
+    if (!range) return reply_error(errc::invalid_value, "value");
+    return Change{std::nullopt, {}, *range.value};
+  }
+  if (key == "place_id") {
+    auto value = fields.integer("value");
+    if (fields.failed()) return fields.error_reply();
+    if (!value || !request.app.places->find(*value)) return reply_error(errc::invalid_value, "value");
+    return Change{UserColumn::place_id, *value, std::nullopt};
+  }
+  if (key == "language") {
+    return string_change(fields, UserColumn::language, [](std::string_view v) {
+      return domain::parse_language(v) ? domain::Checked<std::string>::ok(std::string(v))
+                                       : domain::Checked<std::string>::fail(errc::invalid_value);
+    });
+  }
+  return reply_error(errc::invalid_key, "key");
+}
+
+json::object update_user(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto key = fields.string("key");
+  if (fields.failed()) return fields.error_reply();
+  if (!key) return reply_error(errc::invalid_key, "key");
+  int64_t user_id = request.connection.user_id;
+  json::object reply;
+  request.app.db->write([&](store::Session& db) {
+    auto user = store::users::find_by_id(db, user_id);
+    if (!user) {
+      reply = reply_error(errc::invalid_session);
+      return;
+    }
+    auto decided = decide_change(request, *user, *key);
+    if (auto* error = std::get_if<json::object>(&decided)) {
+      reply = std::move(*error);
+      return;
+    }
+    auto& change = std::get<Change>(decided);
+    if (change.age_range) {
+      store::users::set_age_range(db, user_id, change.age_range->first, change.age_range->second);
+    } else {
+      store::users::update(db, user_id, *change.column, change.value);
+    }
+    auto updated = store::users::find_by_id(db, user_id);
+    request.connection.language = updated->language;
+    reply = reply_ok(json::object{{"user", self_view(request.app, *updated, request.now)}});
+  });
+  return reply;
+}
+
+constexpr size_t kMaxSearchLength = 64;
+constexpr size_t kSuggestions = 10;
+
+json::object search_location(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto search = fields.string("search");
+  auto lang = fields.string("lang");
+  if (fields.failed()) return fields.error_reply();
+  std::string query = domain::collapse_spaces(search.value_or(""));
+  size_t length = domain::utf8_length(query);
+  if (length < 1 || length > kMaxSearchLength) return reply_error(errc::invalid_value, "search");
+  auto language = domain::parse_language(lang.value_or(request.connection.language))
+                      .value_or(domain::Language::he);
+  json::array data;
+  for (const auto& suggestion : request.app.places->search(query, language, kSuggestions)) {
+    data.push_back(json::object{{"place_id", suggestion.place_id},
+                                {"description", suggestion.description}});
+  }
+  return reply_ok(std::move(data));
+}
+
+json::object totals(protocol::Request&) {
+  // The social graph (likes, visits, matches) arrives with the discovery issue; until then every
+  // count is honestly zero.
+  auto total = [](int64_t n) { return json::object{{"total", n}}; };
+  return reply_ok(json::object{{"visitors", total(0)},
+                               {"mylikes", total(0)},
+                               {"fans", total(0)},
+                               {"matches", total(0)},
+                               {"fans_new", 0},
+                               {"visits_new", 0}});
+}
+
+}  // namespace
+
+void register_account_module(protocol::Router& router) {
+  router.add("user/update", protocol::Access::member, update_user);
+  router.add("search_location", protocol::Access::guest, search_location);
+  router.add("totals", protocol::Access::member, totals);
+}
+
+}  // namespace kesher::modules

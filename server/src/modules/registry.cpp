@@ -1,0 +1,13 @@
+#include "modules/registry.hpp"
+
+namespace kesher::modules {
+
+protocol::Router make_router() {
+  protocol::Router router;
+  register_session_module(router);
+  register_config_module(router);
+  register_account_module(router);
+  return router;
+}
+
+}  // namespace kesher::modules

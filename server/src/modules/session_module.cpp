@@ -1,0 +1,79 @@
+// session/validate and ping.
+#include "domain/catalog.hpp"
+#include "modules/registry.hpp"
+#include "modules/sessions.hpp"
+#include "modules/user_view.hpp"
+#include "protocol/envelope.hpp"
+#include "protocol/errors.hpp"
+#include "store/users.hpp"
+
+namespace kesher::modules {
+
+namespace {
+
+using protocol::Fields;
+using protocol::reply_error;
+using protocol::reply_ok;
+
+json::object not_authenticated_reply() {
+  json::object reply = reply_error(errc::invalid_session);
+  reply["data"] = json::object{{"authenticated", 0}};
+  return reply;
+}
+
+void forget_identity(protocol::Request& request) {
+  auto& connection = request.connection;
+  if (connection.connection) request.app.hub.detach(connection.connection.get());
+  connection.user_id = 0;
+  connection.session_hash.clear();
+  connection.language = connection.geo_language;
+}
+
+json::object free_credits_event() {
+  return json::object{{"module", "claim_free_credits"},
+                      {"request_status", 1},
+                      {"request_details", json::object{{"claimed", true}}},
+                      {"claimed_credits", domain::kSignupCredits}};
+}
+
+json::object validate(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto explicit_session = fields.string("session");
+  if (fields.failed()) return fields.error_reply();
+  std::string hash = explicit_session ? session_hash_of(*explicit_session)
+                                      : request.connection.cookie_session_hash;
+  auto user_id = user_for_session_hash(request.app, hash);
+  std::optional<store::UserRecord> user;
+  bool announce_free_credits = false;
+  if (user_id) {
+    request.app.db->write([&](store::Session& db) {
+      user = store::users::find_by_id(db, *user_id);
+      if (user && !user->free_credits_announced) {
+        announce_free_credits = store::users::claim_free_credits_notice(db, user->id);
+      }
+    });
+  }
+  if (!user) {
+    forget_identity(request);
+    return not_authenticated_reply();
+  }
+  auto& connection = request.connection;
+  connection.user_id = user->id;
+  connection.session_hash = hash;
+  connection.language = user->language;
+  if (connection.connection) request.app.hub.attach(user->id, hash, connection.connection);
+  if (announce_free_credits) request.after_reply.push_back(free_credits_event());
+  return reply_ok(json::object{{"authenticated", 1},
+                               {"user", self_view(request.app, *user, request.now)}});
+}
+
+json::object ping(protocol::Request&) { return json::object{{"module", "pong"}}; }
+
+}  // namespace
+
+void register_session_module(protocol::Router& router) {
+  router.add("session/validate", protocol::Access::guest, validate);
+  router.add("ping", protocol::Access::guest, ping);
+}
+
+}  // namespace kesher::modules

@@ -1,0 +1,23 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "app/context.hpp"
+
+namespace kesher::modules {
+
+struct IssuedSession {
+  std::string secret;  // goes into the cookie, never stored
+  std::string hash;
+};
+
+// Blocking: worker threads only.
+IssuedSession issue_session(store::Session& db, const app::Context& app, int64_t user_id,
+                            int64_t now);
+std::optional<int64_t> user_for_session_hash(app::Context& app, const std::string& hash);
+std::string session_hash_of(const std::string& cookie_value);  // empty for an empty cookie
+std::string session_cookie(const app::Context& app, const std::string& secret);
+std::string cleared_session_cookie(const app::Context& app);
+
+}  // namespace kesher::modules

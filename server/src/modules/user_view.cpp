@@ -1,0 +1,49 @@
+#include "modules/user_view.hpp"
+
+#include "domain/validation.hpp"
+
+namespace kesher::modules {
+
+namespace json = boost::json;
+
+domain::Language user_language(const store::UserRecord& user) {
+  return domain::parse_language(user.language).value_or(domain::Language::he);
+}
+
+json::object self_view(const app::Context& app, const store::UserRecord& user, int64_t now) {
+  json::object view;
+  view["id"] = user.id;
+  view["name"] = user.name;
+  view["age"] = domain::age_on(user.birth_date, domain::utc_date(now));
+  view["gender"] = user.gender;
+  view["email"] = user.email;
+  view["photo"] = nullptr;
+  view["photos"] = json::array();
+  view["avatar"] = nullptr;
+  view["bio"] = user.bio;
+  view["answer"] = user.answer;
+  view["language"] = user.language;
+  std::string city, country;
+  if (const domain::Place* place = app.places ? app.places->find(user.place_id) : nullptr) {
+    city = app.places->display_name(*place, user_language(user));
+    country = place->country;
+  }
+  view["city"] = city;
+  view["country"] = country;
+  view["place_id"] = user.place_id;
+  view["s_gender"] = user.s_gender;
+  view["s_age"] = domain::format_age_range({user.s_age_min, user.s_age_max});
+  view["s_radius"] = user.s_radius;
+  view["credits"] = user.credits;
+  view["premium"] = user.premium ? 1 : 0;
+  view["status"] = 1;
+  view["has_story"] = 0;
+  view["stories"] = json::array();
+  view["sof_spin_available"] = 0;
+  view["sof_can_spin"] = 1;
+  view["claimed_free_account_credits"] = 1;
+  view["email_verified"] = user.email_verified ? 1 : 0;
+  return view;
+}
+
+}  // namespace kesher::modules

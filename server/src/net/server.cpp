@@ -1,0 +1,444 @@
+#include "net/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <thread>
+
+#include "domain/language.hpp"
+#include "domain/rate_limit.hpp"
+#include "modules/http_api.hpp"
+#include "modules/sessions.hpp"
+#include "protocol/cookies.hpp"
+#include "protocol/envelope.hpp"
+#include "protocol/errors.hpp"
+
+namespace kesher::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+constexpr size_t kMaxFrameBytes = 64 * 1024;
+constexpr size_t kMaxHttpBody = 64 * 1024;
+constexpr size_t kMaxQueuedFrames = 1024;
+constexpr size_t kMaxQueuedBytes = 8 * 1024 * 1024;
+constexpr double kMessagesPerSecond = 30;
+constexpr double kMessageBurst = 60;
+constexpr auto kIdleTimeout = 45s;
+constexpr auto kHttpTimeout = 30s;
+
+constexpr std::string_view kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "font-src 'self'; connect-src 'self'; media-src 'self'; frame-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Runs blocking work on the worker pool and resumes the coroutine on its own executor, so that
+// database work never occupies a network thread (brief §7). `work` must not throw.
+template <class Result, class Work>
+asio::awaitable<Result> on_worker(asio::thread_pool& pool, Work work) {
+  co_return co_await asio::async_initiate<decltype(asio::use_awaitable), void(Result)>(
+      [&pool, work = std::move(work)](auto handler) mutable {
+        asio::post(pool, [work = std::move(work), handler = std::move(handler)]() mutable {
+          Result result = work();
+          auto executor = asio::get_associated_executor(handler);
+          asio::post(executor, [handler = std::move(handler), result = std::move(result)]() mutable {
+            std::move(handler)(std::move(result));
+          });
+        });
+      },
+      asio::use_awaitable);
+}
+
+template <class Fields>
+void apply_security_headers(Fields& fields) {
+  fields.set("Content-Security-Policy", kContentSecurityPolicy);
+  fields.set("X-Content-Type-Options", "nosniff");
+  fields.set("Referrer-Policy", "same-origin");
+  fields.set("X-Frame-Options", "DENY");
+  fields.set(http::field::server, "kesher");
+}
+
+std::string error_body(std::string_view code) {
+  return protocol::serialize(boost::json::object{{"error_code", code}, {"message", code}});
+}
+
+}  // namespace
+
+struct Server::Impl {
+  Impl(app::Context& app_context, const protocol::Router& r, const StaticFiles& f)
+      : app(app_context),
+        router(r),
+        files(f),
+        ioc(app_context.config.network_threads),
+        workers(static_cast<size_t>(app_context.config.worker_threads)),
+        acceptor(ioc) {}
+
+  app::Context& app;
+  const protocol::Router& router;
+  const StaticFiles& files;
+  asio::io_context ioc;
+  asio::thread_pool workers;
+  tcp::acceptor acceptor;
+
+  asio::awaitable<void> accept_loop();
+  asio::awaitable<void> serve_http(tcp::socket socket);
+  http::response<http::string_body> make_response(const protocol::HttpResponse& response,
+                                                  const http::request<http::string_body>& request);
+  void upgrade(beast::tcp_stream stream, http::request<http::string_body> request,
+               app::ConnectionState state);
+};
+
+// One WebSocket: a serial reader that hands each frame to the worker pool, and a writer that
+// drains a bounded queue. All members are touched on the connection's strand only.
+class WebSocketSession final : public bus::Connection,
+                               public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(Server::Impl& server, beast::tcp_stream stream, app::ConnectionState state)
+      : server_(server),
+        ws_(std::move(stream)),
+        signal_(ws_.get_executor()),
+        state_(std::move(state)) {}
+
+  void start(http::request<http::string_body> request) {
+    asio::co_spawn(ws_.get_executor(), run(shared_from_this(), std::move(request)),
+                   asio::detached);
+  }
+
+  void send(bus::Frame frame) override {
+    asio::post(ws_.get_executor(),
+               [self = shared_from_this(), frame = std::move(frame)] { self->enqueue(frame); });
+  }
+
+  void close(uint16_t code) override {
+    asio::post(ws_.get_executor(), [self = shared_from_this(), code] { self->close_now(code); });
+  }
+
+ private:
+  static asio::awaitable<void> run(std::shared_ptr<WebSocketSession> self,
+                                   http::request<http::string_body> request) {
+    co_await self->serve(std::move(request));
+  }
+
+  asio::awaitable<void> serve(http::request<http::string_body> request) {
+    beast::get_lowest_layer(ws_).expires_never();
+    ws_.set_option(websocket::stream_base::timeout{kHttpTimeout, kIdleTimeout, false});
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& response) { response.set(http::field::server, "kesher"); }));
+    ws_.read_message_max(kMaxFrameBytes);
+    auto [ec] = co_await ws_.async_accept(request, kNoThrow);
+    if (ec) co_return;
+    state_.connection = shared_from_this();
+    if (state_.authenticated()) {
+      server_.app.hub.attach(state_.user_id, state_.session_hash, state_.connection);
+    }
+    asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
+    co_await read_loop();
+    server_.app.hub.detach(this);
+    state_.connection.reset();  // breaks the cycle session → state → session
+    closed_ = true;
+    signal_.cancel();
+  }
+
+  asio::awaitable<void> read_loop() {
+    beast::flat_buffer buffer;
+    for (;;) {
+      auto [ec, bytes] = co_await ws_.async_read(buffer, kNoThrow);
+      if (ec) {
+        // Beast has already sent close 1009 for an oversized frame.
+        if (ec != websocket::error::closed) spdlog::debug("websocket read ended: {}", ec.message());
+        co_return;
+      }
+      std::string frame = beast::buffers_to_string(buffer.data());
+      buffer.consume(buffer.size());
+      if (!bucket_.try_take(seconds_now())) {
+        enqueue(error_frame(errc::rate_limited));
+        continue;
+      }
+      if (!ws_.got_text()) {
+        enqueue(error_frame(errc::malformed_json));
+        continue;
+      }
+      auto replies = co_await on_worker<std::vector<std::string>>(
+          server_.workers, [this, frame = std::move(frame)] {
+            return server_.router.handle(server_.app, state_, frame);
+          });
+      for (auto& reply : replies) {
+        enqueue(std::make_shared<const std::string>(std::move(reply)));
+      }
+    }
+  }
+
+  static bus::Frame error_frame(std::string_view code) {
+    auto reply = protocol::reply_error(code);
+    reply["module"] = "error";
+    return std::make_shared<const std::string>(protocol::serialize(reply));
+  }
+
+  static asio::awaitable<void> write_loop(std::shared_ptr<WebSocketSession> self) {
+    co_await self->drain();
+  }
+
+  asio::awaitable<void> drain() {
+    while (!closed_) {
+      while (!queue_.empty() && !closed_) {
+        bus::Frame frame = queue_.front();
+        ws_.text(true);
+        auto [ec, bytes] = co_await ws_.async_write(asio::buffer(*frame), kNoThrow);
+        queue_.pop_front();
+        queued_bytes_ -= frame->size();
+        if (ec) co_return;
+      }
+      if (closed_) co_return;
+      signal_.expires_at(asio::steady_timer::time_point::max());
+      co_await signal_.async_wait(kNoThrow);
+    }
+  }
+
+  void enqueue(const bus::Frame& frame) {
+    if (closed_ || closing_) return;
+    // A client that stops reading must not make the server's memory grow (brief §4).
+    if (queue_.size() >= kMaxQueuedFrames || queued_bytes_ + frame->size() > kMaxQueuedBytes) {
+      spdlog::warn("closing a socket of user {} that stopped reading", state_.user_id);
+      close_now(static_cast<uint16_t>(websocket::close_code::policy_error));
+      return;
+    }
+    queue_.push_back(frame);
+    queued_bytes_ += frame->size();
+    signal_.cancel();
+  }
+
+  void close_now(uint16_t code) {
+    if (closing_ || closed_) return;
+    closing_ = true;
+    server_.app.hub.detach(this);
+    asio::co_spawn(
+        ws_.get_executor(),
+        [self = shared_from_this(), code]() -> asio::awaitable<void> {
+          auto [ec] = co_await self->ws_.async_close(websocket::close_reason(code), kNoThrow);
+          if (ec) beast::get_lowest_layer(self->ws_).close();
+        },
+        asio::detached);
+  }
+
+  Server::Impl& server_;
+  websocket::stream<beast::tcp_stream> ws_;
+  asio::steady_timer signal_;
+  app::ConnectionState state_;
+  std::deque<bus::Frame> queue_;
+  size_t queued_bytes_ = 0;
+  bool closing_ = false;
+  bool closed_ = false;
+  domain::TokenBucket bucket_{kMessagesPerSecond, kMessageBurst};
+};
+
+asio::awaitable<void> Server::Impl::accept_loop() {
+  for (;;) {
+    auto [ec, socket] = co_await acceptor.async_accept(asio::make_strand(ioc), kNoThrow);
+    if (ec) {
+      if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
+      spdlog::warn("accept failed: {}", ec.message());
+      continue;
+    }
+    auto executor = socket.get_executor();
+    asio::co_spawn(executor, serve_http(std::move(socket)), asio::detached);
+  }
+}
+
+namespace {
+
+protocol::HttpRequest to_plain_request(const http::request<http::string_body>& request,
+                                       const std::string& remote_ip) {
+  protocol::HttpRequest plain;
+  plain.method = std::string(request.method_string());
+  std::string_view target = request.target();
+  size_t question = target.find('?');
+  plain.path = std::string(target.substr(0, question));
+  if (question != std::string_view::npos) plain.query = std::string(target.substr(question + 1));
+  plain.body = request.body();
+  plain.content_type = std::string(request[http::field::content_type]);
+  plain.origin = std::string(request[http::field::origin]);
+  plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
+  plain.accept_language = std::string(request[http::field::accept_language]);
+  plain.remote_ip = remote_ip;
+  return plain;
+}
+
+bool is_static_candidate(const http::request<http::string_body>& request) {
+  return request.method() == http::verb::get || request.method() == http::verb::head;
+}
+
+}  // namespace
+
+http::response<http::string_body> Server::Impl::make_response(
+    const protocol::HttpResponse& plain, const http::request<http::string_body>& request) {
+  http::response<http::string_body> response{static_cast<http::status>(plain.status),
+                                             request.version()};
+  if (plain.serve_index) {
+    const StaticFile* index = files.index();
+    response.set(http::field::content_type, "text/html; charset=utf-8");
+    response.set(http::field::cache_control, "no-cache");
+    response.body() = index ? *index->body : std::string("Kesher: the web client is not built.");
+  } else {
+    response.set(http::field::content_type, plain.content_type);
+    response.body() = plain.body;
+  }
+  for (const auto& [name, value] : plain.headers) response.insert(name, value);
+  apply_security_headers(response);
+  response.keep_alive(request.keep_alive());
+  response.prepare_payload();
+  if (request.method() == http::verb::head) response.body().clear();
+  return response;
+}
+
+asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
+  boost::system::error_code endpoint_error;
+  std::string remote_ip = socket.remote_endpoint(endpoint_error).address().to_string();
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  for (;;) {
+    http::request_parser<http::string_body> parser;
+    parser.body_limit(kMaxHttpBody);
+    parser.header_limit(16 * 1024);
+    stream.expires_after(kHttpTimeout);
+    auto [ec, bytes] = co_await http::async_read(stream, buffer, parser, kNoThrow);
+    if (ec == http::error::body_limit) {
+      http::response<http::string_body> response{http::status::payload_too_large, 11};
+      response.set(http::field::content_type, "application/json");
+      response.body() = error_body(errc::payload_too_large);
+      apply_security_headers(response);
+      response.keep_alive(false);
+      response.prepare_payload();
+      co_await http::async_write(stream, response, kNoThrow);
+      break;
+    }
+    if (ec) break;
+    http::request<http::string_body> request = parser.release();
+
+    if (websocket::is_upgrade(request)) {
+      if (request.target() != "/ws") break;
+      std::string origin(request[http::field::origin]);
+      if (!app.origin_allowed(origin)) {
+        http::response<http::string_body> response{http::status::forbidden, request.version()};
+        response.set(http::field::content_type, "application/json");
+        response.body() = error_body(errc::origin_forbidden);
+        apply_security_headers(response);
+        response.keep_alive(false);
+        response.prepare_payload();
+        co_await http::async_write(stream, response, kNoThrow);
+        break;
+      }
+      app::ConnectionState state;
+      state.geo_language = std::string(domain::language_code(
+          domain::language_from_accept(request[http::field::accept_language])));
+      state.language = state.geo_language;
+      std::string cookie = protocol::cookie_value(request[http::field::cookie], "session");
+      state.cookie_session_hash = modules::session_hash_of(cookie);
+      auto user_id = co_await on_worker<std::optional<int64_t>>(
+          workers, [this, hash = state.cookie_session_hash]() -> std::optional<int64_t> {
+            try {
+              return modules::user_for_session_hash(app, hash);
+            } catch (const std::exception& e) {
+              spdlog::error("session lookup failed: {}", e.what());
+              return std::nullopt;
+            }
+          });
+      if (user_id) {
+        state.user_id = *user_id;
+        state.session_hash = state.cookie_session_hash;
+      }
+      auto session = std::make_shared<WebSocketSession>(*this, std::move(stream), std::move(state));
+      session->start(std::move(request));
+      co_return;
+    }
+
+    http::response<http::string_body> response;
+    std::string_view path = request.target().substr(0, request.target().find('?'));
+    const StaticFile* file = is_static_candidate(request) ? files.find(path) : nullptr;
+    if (file) {
+      response = http::response<http::string_body>{http::status::ok, request.version()};
+      response.set(http::field::content_type, file->content_type);
+      response.set(http::field::cache_control, file->cache_control);
+      if (request.method() == http::verb::get) response.body() = *file->body;
+      apply_security_headers(response);
+      response.keep_alive(request.keep_alive());
+      response.content_length(file->body->size());
+    } else if (path == "/healthz") {
+      response = make_response({200, "application/json", R"({"status":"ok"})", {}, false}, request);
+    } else {
+      auto plain = to_plain_request(request, remote_ip);
+      auto answer = co_await on_worker<protocol::HttpResponse>(
+          workers, [this, plain = std::move(plain)] { return modules::handle_http(app, plain); });
+      response = make_response(answer, request);
+    }
+    auto [write_error, written] = co_await http::async_write(stream, response, kNoThrow);
+    if (write_error || !response.keep_alive()) break;
+  }
+  boost::system::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+Server::Server(app::Context& app, const protocol::Router& router, const StaticFiles& files)
+    : impl_(std::make_unique<Impl>(app, router, files)) {}
+
+Server::~Server() = default;
+
+uint16_t Server::listen(const std::string& host, uint16_t port) {
+  tcp::endpoint endpoint{asio::ip::make_address(host), port};
+  impl_->acceptor.open(endpoint.protocol());
+  impl_->acceptor.set_option(asio::socket_base::reuse_address(true));
+  impl_->acceptor.bind(endpoint);
+  impl_->acceptor.listen(asio::socket_base::max_listen_connections);
+  return impl_->acceptor.local_endpoint().port();
+}
+
+void Server::run() {
+  auto& impl = *impl_;
+  asio::co_spawn(impl.ioc, impl.accept_loop(), asio::detached);
+  asio::signal_set signals(impl.ioc, SIGINT, SIGTERM);
+  signals.async_wait([&impl](const boost::system::error_code& ec, int signal) {
+    if (ec) return;
+    spdlog::info("signal {}: closing sockets and stopping", signal);
+    boost::system::error_code ignored;
+    impl.acceptor.close(ignored);
+    impl.app.hub.close_all(bus::kCloseGoingAway);
+    // Give close frames a moment to leave before the loop stops.
+    auto timer = std::make_shared<asio::steady_timer>(impl.ioc, 500ms);
+    timer->async_wait([&impl, timer](const boost::system::error_code&) { impl.ioc.stop(); });
+  });
+  std::vector<std::thread> threads;
+  for (int i = 1; i < impl.app.config.network_threads; ++i) {
+    threads.emplace_back([&impl] { impl.ioc.run(); });
+  }
+  impl.ioc.run();
+  for (auto& thread : threads) thread.join();
+  impl.workers.join();
+}
+
+}  // namespace kesher::net

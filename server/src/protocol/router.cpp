@@ -1,0 +1,47 @@
+#include "protocol/router.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/envelope.hpp"
+#include "protocol/errors.hpp"
+
+namespace kesher::protocol {
+
+void Router::add(std::string module, Access access, Handler handler) {
+  routes_[std::move(module)] = Route{access, handler};
+}
+
+std::vector<std::string> Router::handle(app::Context& app, app::ConnectionState& connection,
+                           std::string_view frame) const {
+  auto decoded = decode_envelope(frame);
+  if (auto* failure = std::get_if<DecodeFailure>(&decoded)) {
+    json::object reply = reply_error(failure->error_code);
+    reply["module"] = "error";
+    return {serialize(reply)};
+  }
+  auto& envelope = std::get<Envelope>(decoded);
+  json::object reply;
+  std::vector<json::object> events;
+  auto route = routes_.find(envelope.module);
+  if (route == routes_.end()) {
+    reply = reply_error(errc::unknown_module);
+  } else if (route->second.access == Access::member && !connection.authenticated()) {
+    reply = reply_error(errc::not_authenticated);
+  } else {
+    try {
+      Request request{app, connection, envelope.payload, app.now()};
+      reply = route->second.handler(request);
+      events = std::move(request.after_reply);
+    } catch (const std::exception& e) {
+      spdlog::error("module {} failed: {}", envelope.module, e.what());
+      reply = reply_error(errc::internal_error);
+    }
+  }
+  if (!reply.contains("module")) reply["module"] = envelope.module;
+  if (!envelope.rid.empty()) reply["rid"] = envelope.rid;
+  std::vector<std::string> frames{serialize(reply)};
+  for (const auto& event : events) frames.push_back(serialize(event));
+  return frames;
+}
+
+}  // namespace kesher::protocol

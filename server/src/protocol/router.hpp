@@ -1,0 +1,43 @@
+#pragma once
+#include <boost/json/object.hpp>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "app/context.hpp"
+
+namespace kesher::protocol {
+
+namespace json = boost::json;
+
+struct Request {
+  app::Context& app;
+  app::ConnectionState& connection;
+  const json::object& payload;
+  int64_t now;
+  std::vector<json::object> after_reply;  // events for this socket, sent after the reply
+};
+
+using Handler = json::object (*)(Request&);
+
+enum class Access { guest, member };
+
+// Routes a decoded frame to its module's handler and shapes the reply envelope. Never throws.
+class Router {
+ public:
+  void add(std::string module, Access access, Handler handler);
+  bool knows(std::string_view module) const { return routes_.contains(std::string(module)); }
+  // The serialized frames answering one inbound frame: the reply, then any events.
+  std::vector<std::string> handle(app::Context& app, app::ConnectionState& connection,
+                     std::string_view frame) const;
+
+ private:
+  struct Route {
+    Access access;
+    Handler handler;
+  };
+  std::unordered_map<std::string, Route> routes_;
+};
+
+}  // namespace kesher::protocol

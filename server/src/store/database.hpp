@@ -1,0 +1,75 @@
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace kesher::store {
+
+// A database failure (constraint, I/O, busy). Thrown inside the store only; the dispatchers turn it
+// into an internal_error reply, so it never crosses the network path.
+class StoreError : public std::runtime_error {
+ public:
+  StoreError(const std::string& what, bool constraint = false)
+      : std::runtime_error(what), constraint_(constraint) {}
+  bool is_constraint() const { return constraint_; }
+
+ private:
+  bool constraint_;
+};
+
+using Value = std::variant<std::monostate, int64_t, double, std::string>;
+
+class Row {
+ public:
+  explicit Row(std::vector<Value> columns) : columns_(std::move(columns)) {}
+  int64_t integer(size_t i) const;
+  double real(size_t i) const;
+  std::string text(size_t i) const;
+  bool is_null(size_t i) const;
+  size_t size() const { return columns_.size(); }
+
+ private:
+  std::vector<Value> columns_;
+};
+
+// One connection's view: SQL with '?' placeholders, written once for every backend.
+class Session {
+ public:
+  virtual ~Session() = default;
+  virtual std::vector<Row> query(std::string_view sql, std::initializer_list<Value> params = {}) = 0;
+  // Returns the number of rows changed.
+  virtual int64_t execute(std::string_view sql, std::initializer_list<Value> params = {}) = 0;
+  virtual int64_t last_insert_id() = 0;
+
+  std::optional<Row> query_one(std::string_view sql, std::initializer_list<Value> params = {}) {
+    auto rows = query(sql, params);
+    if (rows.empty()) return std::nullopt;
+    return std::move(rows.front());
+  }
+};
+
+// Blocking: call it from worker threads, never from a network thread (brief §7).
+class Database {
+ public:
+  virtual ~Database() = default;
+  // Runs `work` on a read connection (parallel readers).
+  virtual void read(const std::function<void(Session&)>& work) = 0;
+  // Runs `work` in one write transaction; an exception rolls it back and propagates.
+  virtual void write(const std::function<void(Session&)>& work) = 0;
+};
+
+struct SqliteOptions {
+  std::string path;
+  int busy_timeout_ms = 5000;
+};
+
+std::unique_ptr<Database> open_sqlite(const SqliteOptions& options);
+
+}  // namespace kesher::store

@@ -1,0 +1,32 @@
+#include "store/ledger.hpp"
+
+namespace kesher::store::ledger {
+
+Outcome apply(Session& db, const Entry& entry, int64_t now) {
+  if (db.query_one("SELECT 1 FROM credit_ledger WHERE idempotency_key = ?",
+                   {entry.idempotency_key})) {
+    return Outcome::duplicate;
+  }
+  // The WHERE clause refuses an overdraft without relying on the CHECK constraint's error.
+  int64_t changed = db.execute("UPDATE users SET credits = credits + ? WHERE id = ? AND credits + ? >= 0",
+                               {entry.delta, entry.user_id, entry.delta});
+  if (changed == 0) return Outcome::insufficient_credits;
+  db.execute(
+      "INSERT INTO credit_ledger (user_id, delta, reason, reference, idempotency_key, created_at) "
+      "VALUES (?, ?, ?, ?, ?, ?)",
+      {entry.user_id, entry.delta, entry.reason, entry.reference, entry.idempotency_key, now});
+  return Outcome::applied;
+}
+
+int64_t balance(Session& db, int64_t user_id) {
+  auto row = db.query_one("SELECT credits FROM users WHERE id = ?", {user_id});
+  return row ? row->integer(0) : 0;
+}
+
+int64_t sum_of_entries(Session& db, int64_t user_id) {
+  auto row = db.query_one("SELECT COALESCE(SUM(delta), 0) FROM credit_ledger WHERE user_id = ?",
+                          {user_id});
+  return row ? row->integer(0) : 0;
+}
+
+}  // namespace kesher::store::ledger

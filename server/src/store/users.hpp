@@ -1,0 +1,68 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "domain/validation.hpp"
+#include "store/database.hpp"
+
+namespace kesher::store {
+
+struct UserRecord {
+  int64_t id = 0;
+  std::string kind;  // member or persona
+  std::string email;
+  std::string password_hash;
+  bool email_verified = false;
+  std::string name;
+  int gender = 0;
+  domain::Date birth_date;
+  std::string bio;
+  int answer = 1;
+  std::string language = "he";
+  int64_t place_id = 0;
+  int s_gender = 2;
+  int s_age_min = 18;
+  int s_age_max = 100;
+  int s_radius = 50;
+  int64_t credits = 0;
+  bool premium = false;
+  bool free_credits_announced = false;
+  int64_t created_at = 0;
+};
+
+struct NewUser {
+  std::string kind = "member";
+  std::string email;
+  std::string password_hash;
+  std::string name;
+  int gender = 0;
+  domain::Date birth_date;
+  int answer = 1;
+  std::string language = "he";
+  int64_t place_id = 0;
+  int s_gender = 2;
+  int s_age_min = 18;
+  int s_age_max = 100;
+  int s_radius = 50;
+};
+
+// Columns a user may change through user/update; the enum keeps SQL out of the callers' hands.
+enum class UserColumn { name, bio, gender, answer, s_gender, s_radius, place_id, language };
+
+namespace users {
+
+std::optional<UserRecord> find_by_id(Session& db, int64_t id);
+std::optional<UserRecord> find_by_email(Session& db, const std::string& email);
+// Throws StoreError with is_constraint() when the email is taken.
+int64_t insert(Session& db, const NewUser& user, int64_t now);
+void update(Session& db, int64_t id, UserColumn column, const Value& value);
+void set_age_range(Session& db, int64_t id, int low, int high);
+void set_password_hash(Session& db, int64_t id, const std::string& hash);
+void set_email_verified(Session& db, int64_t id);
+void set_premium(Session& db, int64_t id, bool premium);
+// True the first time only: the free-credits notice is sent once.
+bool claim_free_credits_notice(Session& db, int64_t id);
+
+}  // namespace users
+}  // namespace kesher::store

@@ -1,0 +1,349 @@
+#include "harness.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <fstream>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+namespace kesher::test {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A small places fixture in the importer's format (scripts/import-places.mjs), so the tests don't
+// depend on the full import.
+constexpr const char* kPlacesFixture =
+    "id\tname_en\tname_he\tname_de\tcountry\tpopulation\tlat\tlon\n"
+    "293397\tTel Aviv\tתל אביב-יפו\tTel Aviv-Jaffa\tIL\t432892\t32.08088\t34.78057\n"
+    "281184\tJerusalem\tירושלים\tJerusalem\tIL\t801000\t31.76904\t35.21633\n"
+    "294801\tHaifa\tחיפה\tHaifa\tIL\t267300\t32.81841\t34.98850\n"
+    "2950159\tBerlin\tברלין\tBerlin\tDE\t3426354\t52.52437\t13.41053\n"
+    "2867714\tMunich\tמינכן\tMünchen\tDE\t1260391\t48.13743\t11.57549\n"
+    "5128581\tNew York City\tניו יורק\tNew York\tUS\t8804190\t40.71427\t-74.00597\n";
+
+std::string unique_suffix() {
+  static std::mt19937_64 rng{std::random_device{}()};
+  return std::to_string(::getpid()) + "-" + std::to_string(rng() % 1000000000);
+}
+
+}  // namespace
+
+ServerProcess::ServerProcess(std::vector<std::string> extra_args)
+    : extra_args_(std::move(extra_args)) {
+  data_dir_ = fs::temp_directory_path() / ("kesher-it-" + unique_suffix());
+  fs::create_directories(data_dir_);
+  std::ofstream(data_dir_ / "places.tsv") << kPlacesFixture;
+  launch();
+}
+
+ServerProcess::~ServerProcess() {
+  stop();
+  std::error_code ignored;
+  fs::remove_all(data_dir_, ignored);
+}
+
+void ServerProcess::launch() {
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) throw std::runtime_error("pipe failed");
+  pid_ = fork();
+  if (pid_ == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    std::vector<std::string> args{KESHER_BINARY,        "--port", "0", "--host", "127.0.0.1",
+                                  "--data",             data_dir_.string(),
+                                  "--web",              (data_dir_ / "no-web").string(),
+                                  "--log-level",        "warn"};
+    args.insert(args.end(), extra_args_.begin(), extra_args_.end());
+    std::vector<char*> argv;
+    for (auto& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    execv(KESHER_BINARY, argv.data());
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  FILE* out = fdopen(pipe_fds[0], "r");
+  char line[512];
+  port_ = 0;
+  while (fgets(line, sizeof line, out)) {
+    std::string text(line);
+    auto at = text.find("listening on ");
+    if (at == std::string::npos) continue;
+    auto colon = text.find(':', at);
+    port_ = static_cast<uint16_t>(std::stoi(text.substr(colon + 1)));
+    break;
+  }
+  // Keep draining stdout in the background so the child never blocks on a full pipe.
+  std::thread([out] {
+    char sink[512];
+    while (fgets(sink, sizeof sink, out)) {
+    }
+    fclose(out);
+  }).detach();
+  if (port_ == 0) throw std::runtime_error("kesher did not start");
+}
+
+int ServerProcess::stop() {
+  if (pid_ <= 0) return 0;
+  kill(pid_, SIGTERM);
+  int status = 0;
+  for (int i = 0; i < 100; ++i) {
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    std::this_thread::sleep_for(50ms);
+  }
+  kill(pid_, SIGKILL);
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return -1;
+}
+
+void ServerProcess::restart() {
+  stop();
+  launch();
+}
+
+json::object HttpResult::json() const {
+  boost::system::error_code ec;
+  auto value = json::parse(body, ec);
+  if (ec || !value.is_object()) return {};
+  return value.as_object();
+}
+
+std::string HttpResult::session_cookie() const {
+  for (const auto& cookie : set_cookies) {
+    if (cookie.rfind("session=", 0) != 0) continue;
+    return cookie.substr(0, cookie.find(';'));
+  }
+  return {};
+}
+
+HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
+                        const std::string& body, const HttpOptions& options) {
+  asio::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> request{http::string_to_verb(method), target, 11};
+  request.set(http::field::host, "localhost:" + std::to_string(port));
+  if (!options.cookie.empty()) request.set(http::field::cookie, options.cookie);
+  if (!options.origin.empty()) request.set(http::field::origin, options.origin);
+  if (!body.empty()) request.set(http::field::content_type, options.content_type);
+  request.body() = body;
+  request.prepare_payload();
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(16 * 1024 * 1024);
+  http::read(stream, buffer, parser);
+  auto response = parser.release();
+  HttpResult result;
+  result.status = static_cast<int>(response.result_int());
+  result.body = response.body();
+  for (const auto& field : response) {
+    std::string name(field.name_string());
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name == "set-cookie") result.set_cookies.emplace_back(field.value());
+    result.headers[name] = std::string(field.value());
+  }
+  boost::system::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+  return result;
+}
+
+struct WsClient::Impl {
+  asio::io_context ioc;
+  websocket::stream<beast::tcp_stream> ws{ioc};
+  beast::flat_buffer buffer;
+  bool open = true;
+  int close_code = -1;
+};
+
+WsClient::WsClient(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+WsClient::~WsClient() {
+  if (impl_->open) {
+    boost::system::error_code ignored;
+    impl_->ws.next_layer().socket().close(ignored);
+  }
+}
+
+std::unique_ptr<WsClient> WsClient::connect(uint16_t port, const Options& options, int* status) {
+  auto impl = std::make_unique<Impl>();
+  impl->ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  impl->ws.set_option(websocket::stream_base::decorator([options](websocket::request_type& req) {
+    if (!options.origin.empty()) req.set(http::field::origin, options.origin);
+    if (!options.cookie.empty()) req.set(http::field::cookie, options.cookie);
+    if (!options.accept_language.empty()) {
+      req.set(http::field::accept_language, options.accept_language);
+    }
+  }));
+  impl->ws.read_message_max(16 * 1024 * 1024);
+  websocket::response_type response;
+  boost::system::error_code ec;
+  impl->ws.handshake(response, "localhost:" + std::to_string(port), "/ws", ec);
+  if (status) *status = static_cast<int>(response.result_int());
+  if (ec) return nullptr;
+  return std::unique_ptr<WsClient>(new WsClient(std::move(impl)));
+}
+
+void WsClient::send_text(const std::string& text) {
+  impl_->ws.text(true);
+  boost::system::error_code ec;
+  impl_->ws.write(asio::buffer(text), ec);
+  if (ec) impl_->open = false;
+}
+
+void WsClient::send(const json::object& message) { send_text(json::serialize(message)); }
+
+std::optional<json::object> WsClient::receive(std::chrono::milliseconds timeout) {
+  if (!impl_->open) return std::nullopt;
+  bool done = false;
+  boost::system::error_code result;
+  impl_->ws.async_read(impl_->buffer, [&](boost::system::error_code ec, size_t) {
+    done = true;
+    result = ec;
+  });
+  impl_->ioc.restart();
+  impl_->ioc.run_for(timeout);
+  if (!done) {
+    // Cancel the pending read without closing: the socket stays usable for the next call.
+    impl_->ws.next_layer().socket().cancel();
+    impl_->ioc.restart();
+    impl_->ioc.run();
+    impl_->buffer.consume(impl_->buffer.size());
+    if (result != asio::error::operation_aborted && result) impl_->open = false;
+    return std::nullopt;
+  }
+  if (result) {
+    impl_->open = false;
+    if (result == websocket::error::closed) impl_->close_code = impl_->ws.reason().code;
+    return std::nullopt;
+  }
+  std::string text = beast::buffers_to_string(impl_->buffer.data());
+  impl_->buffer.consume(impl_->buffer.size());
+  boost::system::error_code ec;
+  auto value = json::parse(text, ec);
+  if (ec || !value.is_object()) return json::object{{"unparsed", text}};
+  return value.as_object();
+}
+
+json::object WsClient::request(const std::string& module, json::object payload) {
+  std::string rid = "t" + std::to_string(next_rid_++);
+  payload["module"] = module;
+  payload["rid"] = rid;
+  send(payload);
+  auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto message = receive(1s);
+    if (!message) {
+      if (!is_open()) break;
+      continue;
+    }
+    if (auto it = message->find("rid"); it != message->end() && it->value() == rid) {
+      return *message;
+    }
+    events_.push_back(std::move(*message));
+  }
+  return json::object{{"timeout", true}};
+}
+
+std::optional<json::object> WsClient::wait_event(const std::string& module,
+                                                 std::chrono::milliseconds timeout) {
+  auto matches = [&](const json::object& m) {
+    auto it = m.find("module");
+    return it != m.end() && it->value().is_string() && it->value().get_string() == module;
+  };
+  for (auto it = events_.begin(); it != events_.end(); ++it) {
+    if (matches(*it)) {
+      auto event = std::move(*it);
+      events_.erase(it);
+      return event;
+    }
+  }
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    auto message = receive(std::max(left, 1ms));
+    if (!message) {
+      if (!is_open()) return std::nullopt;
+      continue;
+    }
+    if (matches(*message)) return message;
+    events_.push_back(std::move(*message));
+  }
+  return std::nullopt;
+}
+
+int WsClient::wait_closed(std::chrono::milliseconds timeout) {
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (impl_->open && std::chrono::steady_clock::now() < deadline) receive(100ms);
+  return impl_->open ? -1 : impl_->close_code;
+}
+
+bool WsClient::is_open() const { return impl_->open; }
+
+json::object registration_body(const std::string& email) {
+  return json::object{{"email", email},       {"password", "correct horse"},
+                      {"name", "Dana"},       {"gender", 2},
+                      {"s_gender", 1},        {"s_age", "25,40"},
+                      {"birth_year", 1994},   {"birth_month", 5},
+                      {"birth_day", 17},      {"place_id", 293397},
+                      {"answer", 3},          {"language", "en"}};
+}
+
+Member register_member(const ServerProcess& server, const std::string& email) {
+  auto result = http_request(server.port(), "POST", "/api/auth/register",
+                             json::serialize(registration_body(email)));
+  if (result.status != 201) {
+    throw std::runtime_error("registration failed: " + std::to_string(result.status) + " " +
+                             result.body);
+  }
+  Member member{email, "correct horse", result.session_cookie(), 0};
+  member.id = result.json().at("user").at("id").as_int64();
+  return member;
+}
+
+std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Member& member) {
+  return WsClient::connect(server.port(), {server.origin(), member.cookie, ""});
+}
+
+int64_t query_integer(const ServerProcess& server, const std::string& sql) {
+  sqlite3* db = nullptr;
+  std::string path = (server.data_dir() / "kesher.db").string();
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw std::runtime_error("cannot open " + path);
+  }
+  sqlite3_busy_timeout(db, 2000);
+  sqlite3_stmt* stmt = nullptr;
+  int64_t value = -1;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
+      sqlite3_step(stmt) == SQLITE_ROW) {
+    value = sqlite3_column_int64(stmt, 0);
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return value;
+}
+
+}  // namespace kesher::test

@@ -1,0 +1,109 @@
+#pragma once
+// Drives the real kesher binary: a child process on port 0 with a temporary data folder, spoken to
+// over real HTTP and real WebSockets. Beast stays inside harness.cpp.
+#include <boost/json.hpp>
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kesher::test {
+
+namespace json = boost::json;
+using namespace std::chrono_literals;
+
+class ServerProcess {
+ public:
+  // Starts kesher with a fresh data folder holding a small places fixture.
+  explicit ServerProcess(std::vector<std::string> extra_args = {});
+  ~ServerProcess();
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  uint16_t port() const { return port_; }
+  std::string origin() const { return "http://localhost:" + std::to_string(port_); }
+  const std::filesystem::path& data_dir() const { return data_dir_; }
+  // SIGTERM, then the exit status (or -1 if it had to be killed).
+  int stop();
+  void restart();
+  bool running() const { return pid_ > 0; }
+
+ private:
+  void launch();
+
+  std::filesystem::path data_dir_;
+  std::vector<std::string> extra_args_;
+  int pid_ = -1;
+  uint16_t port_ = 0;
+};
+
+struct HttpResult {
+  int status = 0;
+  std::string body;
+  std::map<std::string, std::string> headers;  // lower-case names
+  std::vector<std::string> set_cookies;
+  json::object json() const;
+  // The value of the session cookie set by this response, or empty.
+  std::string session_cookie() const;
+};
+
+struct HttpOptions {
+  std::string cookie;  // "session=..."
+  std::string origin;
+  std::string content_type = "application/json";
+};
+
+HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
+                        const std::string& body = {}, const HttpOptions& options = {});
+
+class WsClient {
+ public:
+  struct Options {
+    std::string origin;
+    std::string cookie;
+    std::string accept_language;
+  };
+  // nullptr if the upgrade was refused; *status then holds the HTTP status.
+  static std::unique_ptr<WsClient> connect(uint16_t port, const Options& options,
+                                           int* status = nullptr);
+  ~WsClient();
+
+  void send_text(const std::string& text);
+  void send(const json::object& message);
+  // The next frame as JSON, or nullopt on timeout or close.
+  std::optional<json::object> receive(std::chrono::milliseconds timeout = 5s);
+  // Sends with a fresh rid and returns the reply with that rid; other frames are kept as events.
+  json::object request(const std::string& module, json::object payload = {});
+  // The next event with this module, from those already received or arriving within timeout.
+  std::optional<json::object> wait_event(const std::string& module,
+                                         std::chrono::milliseconds timeout = 5s);
+  // Waits until the server closes the socket; returns the close code, or -1 on timeout.
+  int wait_closed(std::chrono::milliseconds timeout = 5s);
+  bool is_open() const;
+
+ private:
+  struct Impl;
+  explicit WsClient(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+  std::vector<json::object> events_;
+  int next_rid_ = 1;
+};
+
+// Registers through the real HTTP API and returns the session cookie ("session=...").
+struct Member {
+  std::string email;
+  std::string password;
+  std::string cookie;
+  int64_t id = 0;
+};
+json::object registration_body(const std::string& email);
+Member register_member(const ServerProcess& server, const std::string& email);
+std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Member& member);
+
+// Reads one integer from the server's SQLite file (opened read-only while it runs).
+int64_t query_integer(const ServerProcess& server, const std::string& sql);
+
+}  // namespace kesher::test

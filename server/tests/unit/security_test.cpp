@@ -1,0 +1,73 @@
+#include <gtest/gtest.h>
+
+#include "domain/crypto.hpp"
+#include "domain/rate_limit.hpp"
+#include "domain/text.hpp"
+
+using namespace kesher::domain;
+
+class Crypto : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { crypto_init(); }
+};
+
+TEST_F(Crypto, PasswordHashIsArgon2idWithBriefParameters) {
+  std::string hash = hash_password("correct horse battery");
+  // memory in KiB (19 MiB), t=2 iterations, one lane.
+  EXPECT_EQ(hash.rfind("$argon2id$v=19$m=19456,t=2,p=1$", 0), 0u) << hash;
+  EXPECT_TRUE(verify_password("correct horse battery", hash));
+  EXPECT_FALSE(verify_password("correct horse batterY", hash));
+  EXPECT_NE(hash, hash_password("correct horse battery"));  // salted
+  EXPECT_FALSE(verify_password("x", "not a hash"));
+}
+
+TEST_F(Crypto, TokensAreLongRandomAndUrlSafe) {
+  std::string a = random_token(32), b = random_token(32);
+  EXPECT_EQ(a.size(), 43u);  // 256 bits in base64url without padding
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+            std::string::npos);
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_TRUE(constant_time_equal("abc", "abc"));
+  EXPECT_FALSE(constant_time_equal("abc", "abd"));
+  EXPECT_FALSE(constant_time_equal("abc", "ab"));
+}
+
+TEST(TokenBucket, AllowsBurstThenRate) {
+  TokenBucket bucket(30, 60);
+  int allowed = 0;
+  for (int i = 0; i < 100; ++i) allowed += bucket.try_take(10.0);
+  EXPECT_EQ(allowed, 60);
+  EXPECT_FALSE(bucket.try_take(10.0));
+  EXPECT_TRUE(bucket.try_take(10.1));  // 3 tokens came back
+  EXPECT_TRUE(bucket.try_take(10.1));
+  EXPECT_TRUE(bucket.try_take(10.1));
+  EXPECT_FALSE(bucket.try_take(10.1));
+}
+
+TEST(WindowCounter, BlocksAfterLimitUntilWindowPasses) {
+  WindowCounter counter(3, 60);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(counter.blocked_for("k", 100 + i), 0);
+    counter.record("k", 100 + i);
+  }
+  EXPECT_EQ(counter.blocked_for("k", 110), 50);  // the first event leaves the window at 160
+  EXPECT_EQ(counter.blocked_for("other", 110), 0);
+  EXPECT_EQ(counter.blocked_for("k", 160), 0);
+  counter.record("k", 161);
+  counter.clear("k");
+  EXPECT_EQ(counter.blocked_for("k", 161), 0);
+}
+
+TEST(Utf8, DecodesAndRejects) {
+  std::vector<char32_t> cps;
+  EXPECT_TRUE(decode_utf8("שלום", cps));
+  EXPECT_EQ(cps.size(), 4u);
+  EXPECT_FALSE(decode_utf8("\xc0\xaf", cps));      // overlong
+  EXPECT_FALSE(decode_utf8("\xed\xa0\x80", cps));  // surrogate
+  EXPECT_FALSE(decode_utf8("\xe2\x82", cps));      // truncated
+  std::string out;
+  append_utf8(out, U'ש');
+  EXPECT_EQ(out, "ש");
+  EXPECT_EQ(collapse_spaces("  a \t b\n "), "a b");
+}
