@@ -26,11 +26,11 @@ places: bootstrap
 run: server web places
 	$(SERVER_BIN) --port $(PORT) --data $(DATA_DIR) --web web/dist --places $(PLACES)
 
-unit-test: server
-	cd $(BUILD_DIR) && ctest --output-on-failure -L unit
+unit-test: server places
+	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L unit
 
-integration-test: server places
-	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L integration
+integration-test: server
+	cd $(BUILD_DIR) && ctest --output-on-failure -L integration
 
 web-test: bootstrap
 	cd web && npm run lint && npm run typecheck && npm test
@@ -48,8 +48,8 @@ format:
 	clang-format -i $$(git ls-files 'server/*.cpp' 'server/*.hpp')
 	cd web && npm run format
 
-bench: server
-	$(BUILD_DIR)/server/kesher_bench
+bench: server places
+	KESHER_PLACES=$(abspath $(PLACES)) $(BUILD_DIR)/server/kesher_bench
 
 clean:
 	rm -rf $(BUILD_DIR) web/dist

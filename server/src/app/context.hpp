@@ -27,7 +27,7 @@ struct Throttles {
 // Everything a handler may use. Handlers run on worker threads; every member is thread-safe.
 struct Context {
   Config config;
-  std::string public_origin;  // resolved once the port is known
+  std::string public_origin;                 // resolved once the port is known
   std::vector<std::string> allowed_origins;  // Origin values accepted at upgrade and on POST
   std::unique_ptr<store::Database> db;
   std::unique_ptr<domain::PlaceIndex> places;

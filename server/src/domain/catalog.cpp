@@ -23,7 +23,7 @@ const std::vector<PremiumPackage>& premium_packages() {
 
 const std::vector<FeaturePrice>& feature_prices() {
   static const std::vector<FeaturePrice> prices{
-      {"text", 50},   {"image", 70},      {"gift", 0},          {"spin", 100},
+      {"text", 50},   {"image", 70},      {"gift", 0},         {"spin", 100},
       {"boost", 500}, {"spotlight", 300}, {"top_search", 400},
   };
   return prices;

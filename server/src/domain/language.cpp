@@ -28,7 +28,8 @@ Language language_from_accept(std::string_view header) {
   size_t start = 0;
   while (start < header.size()) {
     size_t end = header.find(',', start);
-    std::string_view entry = header.substr(start, end == std::string_view::npos ? end : end - start);
+    std::string_view entry =
+        header.substr(start, end == std::string_view::npos ? end : end - start);
     size_t first = entry.find_first_not_of(' ');
     if (first != std::string_view::npos && entry.size() >= first + 2) {
       std::string code = to_lower_ascii(entry.substr(first, 2));

@@ -10,8 +10,8 @@ namespace kesher::domain {
 // Token bucket for one connection's message rate; time is passed in so tests need no clock.
 class TokenBucket {
  public:
-  TokenBucket(double rate_per_second, double burst) : rate_(rate_per_second), burst_(burst),
-                                                      tokens_(burst) {}
+  TokenBucket(double rate_per_second, double burst)
+      : rate_(rate_per_second), burst_(burst), tokens_(burst) {}
   bool try_take(double now_seconds);
 
  private:

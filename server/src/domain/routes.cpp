@@ -7,15 +7,15 @@ namespace kesher::domain {
 namespace {
 
 constexpr std::array<std::string_view, 10> kProtected{
-    "/explore", "/meet",   "/stories", "/contacts", "/profile",
-    "/likesme", "/mylikes", "/visitors", "/match",   "/settings"};
+    "/explore", "/meet",    "/stories",  "/contacts", "/profile",
+    "/likesme", "/mylikes", "/visitors", "/match",    "/settings"};
 constexpr std::array<std::string_view, 6> kGuestOnly{"/",      "/login",   "/register",
                                                      "/reset", "/landing", "/landing-blue"};
 constexpr std::array<std::string_view, 5> kOpen{"/privacy", "/tos", "/terms-and-conditions",
                                                 "/support", "/payments/redirect"};
 // Routes with one optional parameter: /chat/{slug} needs a session, the rest are open.
-constexpr std::array<std::string_view, 6> kOpenWithParameter{"/check", "/reconnect", "/ref",
-                                                             "/recover", "/verify", "/payments"};
+constexpr std::array<std::string_view, 6> kOpenWithParameter{"/check",   "/reconnect", "/ref",
+                                                             "/recover", "/verify",    "/payments"};
 
 template <size_t N>
 bool contains(const std::array<std::string_view, N>& list, std::string_view path) {

@@ -54,7 +54,8 @@ int age_on(Date birth, Date today) {
 
 Checked<std::string> check_email(std::string_view raw) {
   std::string email = to_lower_ascii(collapse_spaces(raw));
-  if (email.size() < 3 || email.size() > 254) return Checked<std::string>::fail(errc::invalid_email);
+  if (email.size() < 3 || email.size() > 254)
+    return Checked<std::string>::fail(errc::invalid_email);
   size_t at = email.find('@');
   if (at == std::string::npos || at == 0 || email.find('@', at + 1) != std::string::npos) {
     return Checked<std::string>::fail(errc::invalid_email);
@@ -84,12 +85,13 @@ Checked<std::string> check_password(std::string_view password) {
 
 namespace {
 
-bool is_hebrew_letter(char32_t c) { return c >= 0x05D0 && c <= 0x05EA; }
+bool is_hebrew_letter(char32_t c) {
+  return c >= 0x05D0 && c <= 0x05EA;
+}
 
 bool is_latin_letter(char32_t c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xFF && c != 0xD7 &&
-                                                              c != 0xF7) ||
-         (c >= 0x100 && c <= 0x17F);
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= 0xC0 && c <= 0xFF && c != 0xD7 && c != 0xF7) || (c >= 0x100 && c <= 0x17F);
 }
 
 }  // namespace
@@ -154,9 +156,17 @@ Checked<std::string> check_bio(std::string_view bio) {
   return Checked<std::string>::ok(std::move(text));
 }
 
-bool valid_gender(int64_t gender) { return gender >= 1 && gender <= 3; }
-bool valid_search_gender(int64_t gender) { return gender == 1 || gender == 2; }
-bool valid_answer(int64_t answer) { return answer >= 1 && answer <= 6; }
-bool valid_radius(int64_t radius) { return radius >= kRadiusMin && radius <= kRadiusMax; }
+bool valid_gender(int64_t gender) {
+  return gender >= 1 && gender <= 3;
+}
+bool valid_search_gender(int64_t gender) {
+  return gender == 1 || gender == 2;
+}
+bool valid_answer(int64_t answer) {
+  return answer >= 1 && answer <= 6;
+}
+bool valid_radius(int64_t radius) {
+  return radius >= kRadiusMin && radius <= kRadiusMax;
+}
 
 }  // namespace kesher::domain

@@ -28,7 +28,7 @@ struct Date {
 };
 
 Date utc_date(int64_t unix_seconds);
-std::string format_date(Date date);                  // YYYY-MM-DD
+std::string format_date(Date date);                     // YYYY-MM-DD
 std::optional<Date> parse_date(std::string_view text);  // YYYY-MM-DD
 int days_in_month(int year, int month);
 int age_on(Date birth, Date today);
@@ -53,9 +53,9 @@ Checked<Date> check_birth_date(int64_t year, int64_t month, int64_t day, Date to
 Checked<std::pair<int, int>> check_age_range(std::string_view text);  // "min,max"
 std::string format_age_range(std::pair<int, int> range);
 Checked<std::string> check_bio(std::string_view bio);
-bool valid_gender(int64_t gender);          // 1 male, 2 female, 3 other
-bool valid_search_gender(int64_t gender);   // 1 or 2
-bool valid_answer(int64_t answer);          // 1-6
-bool valid_radius(int64_t radius);          // 1-100 km
+bool valid_gender(int64_t gender);         // 1 male, 2 female, 3 other
+bool valid_search_gender(int64_t gender);  // 1 or 2
+bool valid_answer(int64_t answer);         // 1-6
+bool valid_radius(int64_t radius);         // 1-100 km
 
 }  // namespace kesher::domain

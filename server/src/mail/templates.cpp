@@ -31,13 +31,12 @@ Mail render(const std::string& to, const Template& t, const std::string& name,
 Mail verification_mail(const std::string& to, std::string_view language, const std::string& name,
                        const std::string& link) {
   static const Template he{"ברוכים הבאים לקשר – אמתו את כתובת האימייל", "שלום ",
-                           "כדי לאמת את כתובת האימייל שלך, לחצו על הקישור:",
-                           "צוות קשר"};
+                           "כדי לאמת את כתובת האימייל שלך, לחצו על הקישור:", "צוות קשר"};
   static const Template en{"Welcome to Kesher – please confirm your email", "Hi ",
                            "To confirm your email address, open this link:", "The Kesher team"};
-  static const Template de{"Willkommen bei Kesher – bitte bestätige deine E-Mail-Adresse", "Hallo ",
-                           "Um deine E-Mail-Adresse zu bestätigen, öffne diesen Link:",
-                           "Dein Kesher-Team"};
+  static const Template de{
+      "Willkommen bei Kesher – bitte bestätige deine E-Mail-Adresse", "Hallo ",
+      "Um deine E-Mail-Adresse zu bestätigen, öffne diesen Link:", "Dein Kesher-Team"};
   return render(to, pick(language, he, en, de), name, link);
 }
 
@@ -46,9 +45,10 @@ Mail reset_mail(const std::string& to, std::string_view language, const std::str
   static const Template he{"איפוס הסיסמה שלך בקשר", "שלום ",
                            "ביקשת לאפס את הסיסמה. הקישור תקף לשעה אחת ולשימוש חד־פעמי:",
                            "אם לא ביקשת איפוס, אפשר להתעלם מהודעה זו.\r\nצוות קשר"};
-  static const Template en{"Reset your Kesher password", "Hi ",
-                           "You asked to reset your password. This link works once, for one hour:",
-                           "If you didn't ask for this, you can ignore this email.\r\nThe Kesher team"};
+  static const Template en{
+      "Reset your Kesher password", "Hi ",
+      "You asked to reset your password. This link works once, for one hour:",
+      "If you didn't ask for this, you can ignore this email.\r\nThe Kesher team"};
   static const Template de{"Setze dein Kesher-Passwort zurück", "Hallo ",
                            "Du möchtest dein Passwort zurücksetzen. Dieser Link gilt einmalig und "
                            "eine Stunde lang:",

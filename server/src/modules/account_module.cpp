@@ -32,8 +32,9 @@ ChangeOrError integer_change(Fields& fields, store::UserColumn column, bool (*va
   return Change{column, *value, std::nullopt};
 }
 
-ChangeOrError string_change(Fields& fields, store::UserColumn column,
-                            const std::function<domain::Checked<std::string>(std::string_view)>& check) {
+ChangeOrError string_change(
+    Fields& fields, store::UserColumn column,
+    const std::function<domain::Checked<std::string>(std::string_view)>& check) {
   auto value = fields.string("value");
   if (fields.failed()) return fields.error_reply();
   if (!value) return reply_error(errc::invalid_value, "value");
@@ -69,7 +70,8 @@ ChangeOrError decide_change(protocol::Request& request, const store::UserRecord&
   if (key == "place_id") {
     auto value = fields.integer("value");
     if (fields.failed()) return fields.error_reply();
-    if (!value || !request.app.places->find(*value)) return reply_error(errc::invalid_value, "value");
+    if (!value || !request.app.places->find(*value))
+      return reply_error(errc::invalid_value, "value");
     return Change{UserColumn::place_id, *value, std::nullopt};
   }
   if (key == "language") {
@@ -127,8 +129,8 @@ json::object search_location(protocol::Request& request) {
                       .value_or(domain::Language::he);
   json::array data;
   for (const auto& suggestion : request.app.places->search(query, language, kSuggestions)) {
-    data.push_back(json::object{{"place_id", suggestion.place_id},
-                                {"description", suggestion.description}});
+    data.push_back(
+        json::object{{"place_id", suggestion.place_id}, {"description", suggestion.description}});
   }
   return reply_ok(std::move(data));
 }

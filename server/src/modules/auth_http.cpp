@@ -83,8 +83,7 @@ struct Registration {
 };
 
 std::variant<Registration, HttpResponse> check_registration(const app::Context& app,
-                                                            const json::object& body,
-                                                            int64_t now) {
+                                                            const json::object& body, int64_t now) {
   BodyReader reader(body);
   auto email = reader.text("email");
   auto password = reader.text("password");
@@ -150,8 +149,7 @@ void send_mail_safely(app::Context& app, const mail::Mail& message) {
 
 HttpResponse signed_in(app::Context& app, unsigned status, const store::UserRecord& user,
                        const IssuedSession& session, int64_t now) {
-  HttpResponse response =
-      json_response(status, json::object{{"user", self_view(app, user, now)}});
+  HttpResponse response = json_response(status, json::object{{"user", self_view(app, user, now)}});
   response.headers.emplace_back("Set-Cookie", session_cookie(app, session.secret));
   response.headers.emplace_back("Cache-Control", "no-store");
   return response;
@@ -171,10 +169,9 @@ HttpResponse register_account(app::Context& app, const json::object& body) {
     if (store::users::find_by_email(db, registration.user.email)) return;
     int64_t id = store::users::insert(db, registration.user, now);
     // The signup bonus is keyed by the account, so it can never be granted twice.
-    store::ledger::apply(db,
-                         {id, domain::kSignupCredits, "signup_bonus", "",
-                          "signup_bonus:" + std::to_string(id)},
-                         now);
+    store::ledger::apply(
+        db, {id, domain::kSignupCredits, "signup_bonus", "", "signup_bonus:" + std::to_string(id)},
+        now);
     session = issue_session(db, app, id, now);
     verify_token = issue_token(db, id, "verify", now, kVerifyTokenSeconds);
     user = store::users::find_by_id(db, id);
@@ -185,7 +182,9 @@ HttpResponse register_account(app::Context& app, const json::object& body) {
   return signed_in(app, 201, *user, session, now);
 }
 
-std::string client_key(const HttpRequest& request) { return "ip:" + request.remote_ip; }
+std::string client_key(const HttpRequest& request) {
+  return "ip:" + request.remote_ip;
+}
 
 HttpResponse login(app::Context& app, const HttpRequest& request, const json::object& body) {
   BodyReader reader(body);
@@ -258,8 +257,8 @@ HttpResponse recover(app::Context& app, const HttpRequest& request, const json::
     if (user) token = issue_token(db, user->id, "reset", now, kResetTokenSeconds);
   });
   if (user) {
-    std::string mail_language = language && domain::parse_language(*language) ? *language
-                                                                              : user->language;
+    std::string mail_language =
+        language && domain::parse_language(*language) ? *language : user->language;
     send_mail_safely(app, mail::reset_mail(user->email, mail_language, user->name,
                                            app.public_origin + "/recover/" + token));
   }
@@ -312,8 +311,7 @@ HttpResponse page(app::Context& app, const HttpRequest& request) {
     return response;
   }
   if (access == domain::RouteAccess::open_page) return response;
-  bool signed_in =
-      user_for_session_hash(app, session_hash_of(request.session_cookie)).has_value();
+  bool signed_in = user_for_session_hash(app, session_hash_of(request.session_cookie)).has_value();
   if (access == domain::RouteAccess::protected_page && !signed_in) return redirect("/");
   if (access == domain::RouteAccess::guest_only && signed_in) return redirect("/explore");
   return response;

@@ -15,7 +15,9 @@ using protocol::Fields;
 using protocol::reply_error;
 using protocol::reply_ok;
 
-bool uses_shekels(const app::ConnectionState& connection) { return connection.language == "he"; }
+bool uses_shekels(const app::ConnectionState& connection) {
+  return connection.language == "he";
+}
 
 json::value site_config() {
   return json::object{{"name", "Kesher"},
@@ -76,7 +78,7 @@ json::value prices_config() {
   return prices;
 }
 
-constexpr std::array<std::string_view, 6> kConfigKeys{"site",   "genders", "answers",
+constexpr std::array<std::string_view, 6> kConfigKeys{"site",    "genders", "answers",
                                                       "credits", "premium", "prices"};
 
 json::value config_value(std::string_view key, bool shekels) {
@@ -92,8 +94,8 @@ json::object configs(protocol::Request& request) {
   Fields fields(request.payload);
   auto keys = fields.strings("keys");
   if (fields.failed()) return fields.error_reply();
-  std::vector<std::string> wanted = keys.value_or(
-      std::vector<std::string>(kConfigKeys.begin(), kConfigKeys.end()));
+  std::vector<std::string> wanted =
+      keys.value_or(std::vector<std::string>(kConfigKeys.begin(), kConfigKeys.end()));
   json::object data;
   for (const auto& key : wanted) {
     if (std::find(kConfigKeys.begin(), kConfigKeys.end(), key) == kConfigKeys.end()) {
@@ -118,12 +120,13 @@ json::object plugins(protocol::Request& request) {
 }
 
 json::object geodata(protocol::Request& request) {
-  auto language = domain::parse_language(request.connection.geo_language)
-                      .value_or(domain::Language::he);
+  auto language =
+      domain::parse_language(request.connection.geo_language).value_or(domain::Language::he);
   std::string_view country = language == domain::Language::de   ? "DE"
                              : language == domain::Language::en ? "US"
                                                                 : "IL";
-  return reply_ok(json::object{{"country", country}, {"language", request.connection.geo_language}});
+  return reply_ok(
+      json::object{{"country", country}, {"language", request.connection.geo_language}});
 }
 
 json::object languages(protocol::Request& request) {

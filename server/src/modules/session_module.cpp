@@ -63,11 +63,13 @@ json::object validate(protocol::Request& request) {
   connection.language = user->language;
   if (connection.connection) request.app.hub.attach(user->id, hash, connection.connection);
   if (announce_free_credits) request.after_reply.push_back(free_credits_event());
-  return reply_ok(json::object{{"authenticated", 1},
-                               {"user", self_view(request.app, *user, request.now)}});
+  return reply_ok(
+      json::object{{"authenticated", 1}, {"user", self_view(request.app, *user, request.now)}});
 }
 
-json::object ping(protocol::Request&) { return json::object{{"module", "pong"}}; }
+json::object ping(protocol::Request&) {
+  return json::object{{"module", "pong"}};
+}
 
 }  // namespace
 

@@ -55,25 +55,27 @@ constexpr std::string_view kContentSecurityPolicy =
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 double seconds_now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // Runs blocking work on the worker pool and resumes the coroutine on its own executor, so that
 // database work never occupies a network thread (brief §7). `work` must not throw.
+// Not a coroutine itself, and callers pass a named lambda: GCC 12 bitwise-copies lambda
+// temporaries with non-trivial captures that sit in a co_await expression, which corrupted them.
 template <class Result, class Work>
-asio::awaitable<Result> on_worker(asio::thread_pool& pool, Work work) {
-  co_return co_await asio::async_initiate<decltype(asio::use_awaitable), void(Result)>(
-      [&pool, work = std::move(work)](auto handler) mutable {
+auto on_worker(asio::thread_pool& pool, Work work) {
+  return asio::async_initiate<decltype(asio::use_awaitable), void(Result)>(
+      [&pool](auto handler, Work work) {
         asio::post(pool, [work = std::move(work), handler = std::move(handler)]() mutable {
           Result result = work();
           auto executor = asio::get_associated_executor(handler);
-          asio::post(executor, [handler = std::move(handler), result = std::move(result)]() mutable {
-            std::move(handler)(std::move(result));
-          });
+          asio::post(executor,
+                     [handler = std::move(handler), result = std::move(result)]() mutable {
+                       std::move(handler)(std::move(result));
+                     });
         });
       },
-      asio::use_awaitable);
+      asio::use_awaitable, std::move(work));
 }
 
 template <class Fields>
@@ -127,8 +129,7 @@ class WebSocketSession final : public bus::Connection,
         state_(std::move(state)) {}
 
   void start(http::request<http::string_body> request) {
-    asio::co_spawn(ws_.get_executor(), run(shared_from_this(), std::move(request)),
-                   asio::detached);
+    asio::co_spawn(ws_.get_executor(), run(shared_from_this(), std::move(request)), asio::detached);
   }
 
   void send(bus::Frame frame) override {
@@ -185,10 +186,11 @@ class WebSocketSession final : public bus::Connection,
         enqueue(error_frame(errc::malformed_json));
         continue;
       }
-      auto replies = co_await on_worker<std::vector<std::string>>(
-          server_.workers, [this, frame = std::move(frame)] {
-            return server_.router.handle(server_.app, state_, frame);
-          });
+      auto route = [this, frame = std::move(frame)] {
+        return server_.router.handle(server_.app, state_, frame);
+      };
+      auto replies =
+          co_await on_worker<std::vector<std::string>>(server_.workers, std::move(route));
       for (auto& reply : replies) {
         enqueue(std::make_shared<const std::string>(std::move(reply)));
       }
@@ -360,15 +362,15 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       state.language = state.geo_language;
       std::string cookie = protocol::cookie_value(request[http::field::cookie], "session");
       state.cookie_session_hash = modules::session_hash_of(cookie);
-      auto user_id = co_await on_worker<std::optional<int64_t>>(
-          workers, [this, hash = state.cookie_session_hash]() -> std::optional<int64_t> {
-            try {
-              return modules::user_for_session_hash(app, hash);
-            } catch (const std::exception& e) {
-              spdlog::error("session lookup failed: {}", e.what());
-              return std::nullopt;
-            }
-          });
+      auto lookup = [this, hash = state.cookie_session_hash]() -> std::optional<int64_t> {
+        try {
+          return modules::user_for_session_hash(app, hash);
+        } catch (const std::exception& e) {
+          spdlog::error("session lookup failed: {}", e.what());
+          return std::nullopt;
+        }
+      };
+      auto user_id = co_await on_worker<std::optional<int64_t>>(workers, std::move(lookup));
       if (user_id) {
         state.user_id = *user_id;
         state.session_hash = state.cookie_session_hash;
@@ -390,11 +392,13 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       response.keep_alive(request.keep_alive());
       response.content_length(file->body->size());
     } else if (path == "/healthz") {
-      response = make_response({200, "application/json", R"({"status":"ok"})", {}, false}, request);
+      protocol::HttpResponse health{200, "application/json", R"({"status":"ok"})", {}, false};
+      response = make_response(health, request);
     } else {
-      auto plain = to_plain_request(request, remote_ip);
-      auto answer = co_await on_worker<protocol::HttpResponse>(
-          workers, [this, plain = std::move(plain)] { return modules::handle_http(app, plain); });
+      auto handle = [this, plain = to_plain_request(request, remote_ip)] {
+        return modules::handle_http(app, plain);
+      };
+      auto answer = co_await on_worker<protocol::HttpResponse>(workers, std::move(handle));
       response = make_response(answer, request);
     }
     auto [write_error, written] = co_await http::async_write(stream, response, kNoThrow);

@@ -113,8 +113,12 @@ void Fields::mark_invalid(std::string_view name) {
   if (invalid_field_.empty()) invalid_field_ = std::string(name);
 }
 
-json::object Fields::error_reply() const { return reply_error(errc::invalid_field, invalid_field_); }
+json::object Fields::error_reply() const {
+  return reply_error(errc::invalid_field, invalid_field_);
+}
 
-std::string serialize(const json::value& value) { return json::serialize(value); }
+std::string serialize(const json::value& value) {
+  return json::serialize(value);
+}
 
 }  // namespace kesher::protocol

@@ -12,7 +12,7 @@ void Router::add(std::string module, Access access, Handler handler) {
 }
 
 std::vector<std::string> Router::handle(app::Context& app, app::ConnectionState& connection,
-                           std::string_view frame) const {
+                                        std::string_view frame) const {
   auto decoded = decode_envelope(frame);
   if (auto* failure = std::get_if<DecodeFailure>(&decoded)) {
     json::object reply = reply_error(failure->error_code);

@@ -30,7 +30,7 @@ class Router {
   bool knows(std::string_view module) const { return routes_.contains(std::string(module)); }
   // The serialized frames answering one inbound frame: the reply, then any events.
   std::vector<std::string> handle(app::Context& app, app::ConnectionState& connection,
-                     std::string_view frame) const;
+                                  std::string_view frame) const;
 
  private:
   struct Route {

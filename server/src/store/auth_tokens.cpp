@@ -25,9 +25,8 @@ void revoke(Session& db, const std::string& id_hash, int64_t now) {
 
 std::vector<std::string> revoke_all(Session& db, int64_t user_id, int64_t now) {
   std::vector<std::string> hashes;
-  for (const auto& row :
-       db.query("SELECT id_hash FROM sessions WHERE user_id = ? AND revoked_at IS NULL",
-                {user_id})) {
+  for (const auto& row : db.query(
+           "SELECT id_hash FROM sessions WHERE user_id = ? AND revoked_at IS NULL", {user_id})) {
     hashes.push_back(row.text(0));
   }
   db.execute("UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL",
@@ -47,8 +46,8 @@ void insert(Session& db, const std::string& token_hash, int64_t user_id, std::st
       {token_hash, user_id, std::string(purpose), now, expires_at});
 }
 
-std::optional<int64_t> consume(Session& db, const std::string& token_hash,
-                               std::string_view purpose, int64_t now) {
+std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::string_view purpose,
+                               int64_t now) {
   auto row = db.query_one(
       "SELECT user_id FROM tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND "
       "expires_at > ?",

@@ -25,8 +25,8 @@ namespace tokens {
 void insert(Session& db, const std::string& token_hash, int64_t user_id, std::string_view purpose,
             int64_t now, int64_t expires_at);
 // Marks the token used and returns its user, if it exists, has this purpose, is unused and alive.
-std::optional<int64_t> consume(Session& db, const std::string& token_hash,
-                               std::string_view purpose, int64_t now);
+std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::string_view purpose,
+                               int64_t now);
 
 }  // namespace tokens
 }  // namespace kesher::store

@@ -43,7 +43,8 @@ class Row {
 class Session {
  public:
   virtual ~Session() = default;
-  virtual std::vector<Row> query(std::string_view sql, std::initializer_list<Value> params = {}) = 0;
+  virtual std::vector<Row> query(std::string_view sql,
+                                 std::initializer_list<Value> params = {}) = 0;
   // Returns the number of rows changed.
   virtual int64_t execute(std::string_view sql, std::initializer_list<Value> params = {}) = 0;
   virtual int64_t last_insert_id() = 0;

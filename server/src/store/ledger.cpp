@@ -8,8 +8,9 @@ Outcome apply(Session& db, const Entry& entry, int64_t now) {
     return Outcome::duplicate;
   }
   // The WHERE clause refuses an overdraft without relying on the CHECK constraint's error.
-  int64_t changed = db.execute("UPDATE users SET credits = credits + ? WHERE id = ? AND credits + ? >= 0",
-                               {entry.delta, entry.user_id, entry.delta});
+  int64_t changed =
+      db.execute("UPDATE users SET credits = credits + ? WHERE id = ? AND credits + ? >= 0",
+                 {entry.delta, entry.user_id, entry.delta});
   if (changed == 0) return Outcome::insufficient_credits;
   db.execute(
       "INSERT INTO credit_ledger (user_id, delta, reason, reference, idempotency_key, created_at) "

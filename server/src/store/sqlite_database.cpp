@@ -32,7 +32,9 @@ std::string Row::text(size_t i) const {
   return {};
 }
 
-bool Row::is_null(size_t i) const { return std::holds_alternative<std::monostate>(columns_.at(i)); }
+bool Row::is_null(size_t i) const {
+  return std::holds_alternative<std::monostate>(columns_.at(i));
+}
 
 namespace {
 
@@ -205,8 +207,9 @@ class SqliteDatabase final : public Database {
       if (!applied.empty()) continue;
       write([&](Session& session) {
         static_cast<SqliteConnection&>(session).run_script(std::string(migration.sql));
-        session.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%s'))",
-                        {std::string(migration.name)});
+        session.execute(
+            "INSERT INTO schema_migrations (name, applied_at) VALUES (?, strftime('%s'))",
+            {std::string(migration.name)});
       });
     }
   }

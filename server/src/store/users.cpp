@@ -6,7 +6,8 @@ namespace {
 
 constexpr std::string_view kSelectUser =
     "SELECT id, kind, COALESCE(email, ''), COALESCE(password_hash, ''), email_verified, name, "
-    "gender, birth_date, bio, answer, language, place_id, s_gender, s_age_min, s_age_max, s_radius, "
+    "gender, birth_date, bio, answer, language, place_id, s_gender, s_age_min, s_age_max, "
+    "s_radius, "
     "credits, premium, free_credits_announced, created_at FROM users ";
 
 UserRecord to_user(const Row& row) {

@@ -68,10 +68,10 @@ void ServerProcess::launch() {
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
-    std::vector<std::string> args{KESHER_BINARY,        "--port", "0", "--host", "127.0.0.1",
-                                  "--data",             data_dir_.string(),
-                                  "--web",              (data_dir_ / "no-web").string(),
-                                  "--log-level",        "warn"};
+    std::vector<std::string> args{KESHER_BINARY,      "--port",    "0",
+                                  "--host",           "127.0.0.1", "--data",
+                                  data_dir_.string(), "--web",     (data_dir_ / "no-web").string(),
+                                  "--log-level",      "warn"};
     args.insert(args.end(), extra_args_.begin(), extra_args_.end());
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
@@ -176,6 +176,11 @@ struct WsClient::Impl {
   beast::flat_buffer buffer;
   bool open = true;
   int close_code = -1;
+  // A read that timed out stays in flight: cancelling a Beast websocket read would leave the
+  // stream unusable, so the next receive() picks the same read up.
+  bool read_pending = false;
+  bool read_done = false;
+  boost::system::error_code read_error;
 };
 
 WsClient::WsClient(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -206,40 +211,52 @@ std::unique_ptr<WsClient> WsClient::connect(uint16_t port, const Options& option
 }
 
 void WsClient::send_text(const std::string& text) {
-  impl_->ws.text(true);
-  boost::system::error_code ec;
-  impl_->ws.write(asio::buffer(text), ec);
-  if (ec) impl_->open = false;
-}
-
-void WsClient::send(const json::object& message) { send_text(json::serialize(message)); }
-
-std::optional<json::object> WsClient::receive(std::chrono::milliseconds timeout) {
-  if (!impl_->open) return std::nullopt;
-  bool done = false;
+  // Written asynchronously so that a read left in flight by receive() can keep running.
+  auto& impl = *impl_;
+  impl.ws.text(true);
+  bool written = false;
   boost::system::error_code result;
-  impl_->ws.async_read(impl_->buffer, [&](boost::system::error_code ec, size_t) {
-    done = true;
+  impl.ws.async_write(asio::buffer(text), [&](boost::system::error_code ec, size_t) {
+    written = true;
     result = ec;
   });
-  impl_->ioc.restart();
-  impl_->ioc.run_for(timeout);
-  if (!done) {
-    // Cancel the pending read without closing: the socket stays usable for the next call.
-    impl_->ws.next_layer().socket().cancel();
-    impl_->ioc.restart();
-    impl_->ioc.run();
-    impl_->buffer.consume(impl_->buffer.size());
-    if (result != asio::error::operation_aborted && result) impl_->open = false;
+  impl.ioc.restart();
+  while (!written && impl.ioc.run_one() > 0) {
+  }
+  if (result) impl.open = false;
+}
+
+void WsClient::send(const json::object& message) {
+  send_text(json::serialize(message));
+}
+
+std::optional<json::object> WsClient::receive(std::chrono::milliseconds timeout) {
+  auto& impl = *impl_;
+  if (!impl.open) return std::nullopt;
+  if (!impl.read_pending) {
+    impl.read_pending = true;
+    impl.read_done = false;
+    impl.ws.async_read(impl.buffer, [&impl](boost::system::error_code ec, size_t) {
+      impl.read_done = true;
+      impl.read_error = ec;
+    });
+  }
+  impl.ioc.restart();
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!impl.read_done && std::chrono::steady_clock::now() < deadline) {
+    impl.ioc.run_one_until(deadline);
+  }
+  if (!impl.read_done) return std::nullopt;
+  impl.read_pending = false;
+  if (impl.read_error) {
+    impl.open = false;
+    // The close frame may arrive just before the TCP connection ends; its code still counts.
+    if (impl.ws.reason().code != websocket::close_code::none)
+      impl.close_code = impl.ws.reason().code;
     return std::nullopt;
   }
-  if (result) {
-    impl_->open = false;
-    if (result == websocket::error::closed) impl_->close_code = impl_->ws.reason().code;
-    return std::nullopt;
-  }
-  std::string text = beast::buffers_to_string(impl_->buffer.data());
-  impl_->buffer.consume(impl_->buffer.size());
+  std::string text = beast::buffers_to_string(impl.buffer.data());
+  impl.buffer.consume(impl.buffer.size());
   boost::system::error_code ec;
   auto value = json::parse(text, ec);
   if (ec || !value.is_object()) return json::object{{"unparsed", text}};
@@ -258,7 +275,8 @@ json::object WsClient::request(const std::string& module, json::object payload) 
       if (!is_open()) break;
       continue;
     }
-    if (auto it = message->find("rid"); it != message->end() && it->value() == rid) {
+    if (auto it = message->find("rid");
+        it != message->end() && it->value().is_string() && it->value().get_string() == rid) {
       return *message;
     }
     events_.push_back(std::move(*message));
@@ -300,15 +318,17 @@ int WsClient::wait_closed(std::chrono::milliseconds timeout) {
   return impl_->open ? -1 : impl_->close_code;
 }
 
-bool WsClient::is_open() const { return impl_->open; }
+bool WsClient::is_open() const {
+  return impl_->open;
+}
 
 json::object registration_body(const std::string& email) {
-  return json::object{{"email", email},       {"password", "correct horse"},
-                      {"name", "Dana"},       {"gender", 2},
-                      {"s_gender", 1},        {"s_age", "25,40"},
-                      {"birth_year", 1994},   {"birth_month", 5},
-                      {"birth_day", 17},      {"place_id", 293397},
-                      {"answer", 3},          {"language", "en"}};
+  return json::object{{"email", email},     {"password", "correct horse"},
+                      {"name", "Dana"},     {"gender", 2},
+                      {"s_gender", 1},      {"s_age", "25,40"},
+                      {"birth_year", 1994}, {"birth_month", 5},
+                      {"birth_day", 17},    {"place_id", 293397},
+                      {"answer", 3},        {"language", "en"}};
 }
 
 Member register_member(const ServerProcess& server, const std::string& email) {

@@ -83,22 +83,22 @@ struct RegistrationCase {
 
 TEST_F(Http, EveryRegistrationErrorCode) {
   const std::vector<RegistrationCase> cases{
-      {"email", "not-an-email", 400, "invalid_email"},
-      {"password", "short", 400, "password_too_short"},
-      {"password", std::string(129, 'x'), 400, "password_too_long"},
-      {"name", "Dana1", 400, "invalid_name"},
-      {"name", std::string(21, 'a'), 400, "invalid_name"},
-      {"birth_month", 13, 400, "invalid_month"},
-      {"birth_day", 31, 400, "invalid_day"},  // with month 4 below
-      {"birth_year", 1800, 400, "invalid_birth_date"},
-      {"birth_year", 2015, 400, "underage"},
-      {"gender", 7, 400, "invalid_gender"},
-      {"s_gender", 3, 400, "invalid_looking_for"},
-      {"s_age", "40,25", 400, "invalid_age_range"},
-      {"place_id", 1, 400, "invalid_place"},
-      {"answer", 9, 400, "invalid_answer"},
-      {"language", "fr", 400, "invalid_language"},
-      {"gender", "woman", 400, "invalid_field"},
+      {"email", json::value("not-an-email"), 400, "invalid_email"},
+      {"password", json::value("short"), 400, "password_too_short"},
+      {"password", json::value(std::string(129, 'x')), 400, "password_too_long"},
+      {"name", json::value("Dana1"), 400, "invalid_name"},
+      {"name", json::value(std::string(21, 'a')), 400, "invalid_name"},
+      {"birth_month", json::value(13), 400, "invalid_month"},
+      {"birth_day", json::value(31), 400, "invalid_day"},  // with month 4 below
+      {"birth_year", json::value(1800), 400, "invalid_birth_date"},
+      {"birth_year", json::value(2015), 400, "underage"},
+      {"gender", json::value(7), 400, "invalid_gender"},
+      {"s_gender", json::value(3), 400, "invalid_looking_for"},
+      {"s_age", json::value("40,25"), 400, "invalid_age_range"},
+      {"place_id", json::value(1), 400, "invalid_place"},
+      {"answer", json::value(9), 400, "invalid_answer"},
+      {"language", json::value("fr"), 400, "invalid_language"},
+      {"gender", json::value("woman"), 400, "invalid_field"},
   };
   for (const auto& c : cases) {
     auto body = registration_body(unique_email("err"));
@@ -120,8 +120,8 @@ TEST_F(Http, EveryRegistrationErrorCode) {
   EXPECT_EQ(result.json()["error_code"], "missing_field");
   EXPECT_EQ(result.json()["field"], "place_id");
 
-  auto bad_json = http_request(server_->port(), "POST", "/api/auth/register", "{oops",
-                               {"", server_->origin()});
+  auto bad_json =
+      http_request(server_->port(), "POST", "/api/auth/register", "{oops", {"", server_->origin()});
   EXPECT_EQ(bad_json.status, 400);
   EXPECT_EQ(bad_json.json()["error_code"], "invalid_json");
 
@@ -143,9 +143,9 @@ TEST_F(Http, EmailAlreadyRegistered) {
 }
 
 TEST_F(Http, ForeignOriginIsRefused) {
-  auto result = http_request(server_->port(), "POST", "/api/auth/login",
-                             R"({"email":"a@b.co","password":"12345678"})",
-                             {"", "https://evil.example"});
+  auto result =
+      http_request(server_->port(), "POST", "/api/auth/login",
+                   R"({"email":"a@b.co","password":"12345678"})", {"", "https://evil.example"});
   EXPECT_EQ(result.status, 403);
   EXPECT_EQ(result.json()["error_code"], "origin_forbidden");
 }
@@ -174,9 +174,9 @@ TEST_F(Http, LoginRotatesTheSessionAndRefusesWrongPasswords) {
 TEST_F(Http, FailedLoginsAreThrottledPerAccount) {
   auto member = register_member(*server_, unique_email("throttle"));
   for (int i = 0; i < 5; ++i) {
-    EXPECT_EQ(post("/api/auth/login", {{"email", member.email}, {"password", "wrong password"}})
-                  .status,
-              401);
+    EXPECT_EQ(
+        post("/api/auth/login", {{"email", member.email}, {"password", "wrong password"}}).status,
+        401);
   }
   auto blocked = post("/api/auth/login", {{"email", member.email}, {"password", member.password}});
   EXPECT_EQ(blocked.status, 429);
@@ -196,7 +196,7 @@ TEST_F(Http, LogoutKillsTheSession) {
 namespace {
 std::string newest_mail_link(const ServerProcess& server, const std::string& marker) {
   std::string newest;
-  std::filesystem::file_time_type newest_time{};
+  auto newest_time = std::filesystem::file_time_type::min();
   for (const auto& entry : std::filesystem::directory_iterator(server.data_dir() / "outbox")) {
     std::ifstream in(entry.path());
     std::string text((std::istreambuf_iterator<char>(in)), {});
@@ -239,9 +239,9 @@ TEST_F(Http, PasswordResetIsSingleUseAndRevokesSessions) {
 
   EXPECT_EQ(socket->wait_closed(), 4001);  // the old session's socket is closed
   EXPECT_EQ(http_request(server_->port(), "GET", "/explore", {}, {member.cookie}).status, 302);
-  EXPECT_EQ(post("/api/auth/login", {{"email", member.email}, {"password", member.password}})
-                .status,
-            401);
+  EXPECT_EQ(
+      post("/api/auth/login", {{"email", member.email}, {"password", member.password}}).status,
+      401);
   EXPECT_EQ(
       post("/api/auth/login", {{"email", member.email}, {"password", "brand new secret"}}).status,
       200);

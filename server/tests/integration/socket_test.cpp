@@ -114,7 +114,8 @@ TEST_F(Socket, MessageRateIsLimited) {
 TEST_F(Socket, ConfigsPluginsGeodataLanguages) {
   auto socket = guest();
   auto configs = socket->request(
-      "configs", {{"keys", json::array{"site", "genders", "answers", "credits", "premium", "prices"}}});
+      "configs",
+      {{"keys", json::array{"site", "genders", "answers", "credits", "premium", "prices"}}});
   ASSERT_EQ(configs["request_status"], 1);
   const auto& data = configs["data"].as_object();
   EXPECT_EQ(data.at("site").at("min_credits_to_send"), 50);
@@ -122,10 +123,9 @@ TEST_F(Socket, ConfigsPluginsGeodataLanguages) {
   EXPECT_FALSE(data.at("prices").as_array().empty());
   EXPECT_EQ(socket->request("configs", {{"keys", json::array{"secrets"}}})["error_code"],
             "invalid_value");
-  EXPECT_EQ(socket->request("plugins", {{"plugins", json::array{"terms"}}})["data"]
-                .at("terms")
-                .at("url"),
-            "/terms-and-conditions");
+  EXPECT_EQ(
+      socket->request("plugins", {{"plugins", json::array{"terms"}}})["data"].at("terms").at("url"),
+      "/terms-and-conditions");
   EXPECT_EQ(socket->request("geodata")["data"].at("language"), "he");
   auto german = WsClient::connect(server_->port(), {server_->origin(), "", "de-DE,de;q=0.9"});
   EXPECT_EQ(german->request("geodata")["data"].at("language"), "de");
@@ -161,7 +161,7 @@ TEST_F(Socket, UserUpdateValidatesEveryKey) {
   auto renamed = update("name", "Noa");
   EXPECT_EQ(renamed["request_status"], 1);
   EXPECT_EQ(renamed["data"].at("user").at("name"), "Noa");
-  EXPECT_EQ(update("name", "Noa2")["error_code"], "invalid_value");
+  EXPECT_EQ(update("name", "Noa2")["error_code"], "invalid_name");
   EXPECT_EQ(update("bio", "<b>Hello</b><script>x</script>")["data"].at("user").at("bio"), "Hellox");
   EXPECT_EQ(update("age", 30)["error_code"], "age_locked");
   EXPECT_EQ(update("s_radious", 25)["data"].at("user").at("s_radius"), 25);

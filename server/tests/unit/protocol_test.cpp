@@ -46,9 +46,9 @@ TEST(Envelope, OverlongRidIsDropped) {
 }
 
 TEST(Fields, TypedReadsRememberTheFirstWrongField) {
-  auto object = boost::json::parse(
-                    R"({"a":5,"b":"12","c":"x","d":[1],"e":["x","y"],"f":1.5,"g":"text"})")
-                    .as_object();
+  auto object =
+      boost::json::parse(R"({"a":5,"b":"12","c":"x","d":[1],"e":["x","y"],"f":1.5,"g":"text"})")
+          .as_object();
   Fields fields(object);
   EXPECT_EQ(fields.integer("a"), 5);
   EXPECT_EQ(fields.integer("b"), 12);

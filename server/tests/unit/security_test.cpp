@@ -39,10 +39,10 @@ TEST(TokenBucket, AllowsBurstThenRate) {
   for (int i = 0; i < 100; ++i) allowed += bucket.try_take(10.0);
   EXPECT_EQ(allowed, 60);
   EXPECT_FALSE(bucket.try_take(10.0));
-  EXPECT_TRUE(bucket.try_take(10.1));  // 3 tokens came back
-  EXPECT_TRUE(bucket.try_take(10.1));
-  EXPECT_TRUE(bucket.try_take(10.1));
-  EXPECT_FALSE(bucket.try_take(10.1));
+  EXPECT_TRUE(bucket.try_take(10.125));  // 3.75 tokens came back
+  EXPECT_TRUE(bucket.try_take(10.125));
+  EXPECT_TRUE(bucket.try_take(10.125));
+  EXPECT_FALSE(bucket.try_take(10.125));
 }
 
 TEST(WindowCounter, BlocksAfterLimitUntilWindowPasses) {

@@ -62,7 +62,8 @@ TEST_F(StoreTest, EmailIsUnique) {
 TEST_F(StoreTest, LedgerIsIdempotentAndNeverOverdraws) {
   int64_t id = add_user("a@example.com");
   db_->write([&](Session& s) {
-    EXPECT_EQ(ledger::apply(s, {id, 200, "signup_bonus", "", "signup:1"}, 1), ledger::Outcome::applied);
+    EXPECT_EQ(ledger::apply(s, {id, 200, "signup_bonus", "", "signup:1"}, 1),
+              ledger::Outcome::applied);
     EXPECT_EQ(ledger::apply(s, {id, 200, "signup_bonus", "", "signup:1"}, 2),
               ledger::Outcome::duplicate);
     EXPECT_EQ(ledger::apply(s, {id, -150, "text", "m1", "spend:1"}, 3), ledger::Outcome::applied);

@@ -31,3 +31,9 @@ export const LANGUAGE_COOKIE = 'language';
 export const LANGUAGE_COOKIE_DAYS = 365;
 export const SOUND_COOKIE = 'ch_notif';
 export const SOUND_COOKIE_DAYS = 365;
+// Realtime client timings.
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000] as const;
+export const CONTACTS_REDIRECT_MIN_WIDTH = BREAKPOINT_WIDE; // /contacts redirects when wider than this
+export const SESSION_HINT_KEY = 'kesher.signed-in';
+export const CHUNK_RELOAD_KEY = 'kesher.chunk-reload-at';

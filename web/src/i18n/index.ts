@@ -23,6 +23,14 @@ export function buildResources(): Record<LanguageCode, { translation: Tree }> {
   return resources;
 }
 
+/** Makes a missing key impossible to overlook in development: logged as an error and shown on
+ *  screen in brackets. In production the key path itself is shown, which at least stays stable. */
+export function loudMissingKey(key: string, dev: boolean = import.meta.env.DEV): string {
+  if (!dev) return key;
+  console.error(`i18n: missing key ${key}`);
+  return `⟦${key}⟧`;
+}
+
 export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
   if (i18next.isInitialized) return i18next;
   void i18next.use(initReactI18next).init({
@@ -31,11 +39,8 @@ export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-    // A missing key is loud in development and fails the key test.
-    saveMissing: import.meta.env.DEV,
-    missingKeyHandler: (_lngs, _ns, key) => {
-      console.error(`i18n: missing key ${key}`);
-    },
+    // A missing key is loud in development (loudMissingKey) and fails the key test.
+    parseMissingKeyHandler: (key) => loudMissingKey(key),
   });
   return i18next;
 }

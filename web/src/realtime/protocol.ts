@@ -284,3 +284,15 @@ export interface ProtocolErrorEvent {
 }
 export type ServerEvent = ClaimFreeCreditsEvent | PongEvent | ProtocolErrorEvent;
 export type IncomingMessage = Reply | ServerEvent;
+
+/** Any server frame, as the Envelope section of docs/protocol.md describes it. Frames whose
+ *  module has no dedicated type above arrive in this shape, with `data` left to the consumer. */
+export interface Envelope {
+  module: string;
+  rid?: string;
+  request_status?: 0 | 1;
+  error_code?: string;
+  field?: string;
+  data?: unknown;
+  request_details?: Record<string, unknown>;
+}

@@ -1,0 +1,40 @@
+// The UI language: i18next, <html lang dir>, the language cookie and the store move together.
+import { i18next } from '../i18n';
+import { DEFAULT_LANGUAGE, isLanguageCode, languageInfo } from '../i18n/languages';
+import { realtime } from '../realtime';
+import type { LanguageCode } from '../realtime/protocol';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from './constants';
+import { readCookie, writeCookie } from './cookies';
+import { useAppStore } from './store';
+
+export function readLanguageCookie(): LanguageCode | null {
+  const value = readCookie(LANGUAGE_COOKIE);
+  return isLanguageCode(value) ? value : null;
+}
+
+export function initialLanguage(): LanguageCode {
+  return readLanguageCookie() ?? DEFAULT_LANGUAGE;
+}
+
+export function applyDocumentLanguage(code: LanguageCode): void {
+  const root = document.documentElement;
+  root.lang = code;
+  root.dir = languageInfo(code).rtl ? 'rtl' : 'ltr';
+}
+
+/** Switches the UI without remembering the choice (used for defaults, not user choices). */
+export function applyLanguage(code: LanguageCode): void {
+  if (i18next.language !== code) void i18next.changeLanguage(code);
+  applyDocumentLanguage(code);
+  useAppStore.getState().setLanguage(code);
+}
+
+export function changeLanguage(code: LanguageCode): void {
+  applyLanguage(code);
+  writeCookie(LANGUAGE_COOKIE, code, LANGUAGE_COOKIE_DAYS);
+  const { authenticated, user } = useAppStore.getState();
+  if (!authenticated || user?.language === code) return;
+  realtime.request('user/update', { key: 'language', value: code }).catch(() => {
+    // The cookie already holds the choice; the profile catches up on the next change.
+  });
+}

@@ -1,0 +1,75 @@
+// Wires the socket's events into the app store. Kept apart from the realtime client so that the
+// client stays free of app state, and from React so that it runs before the first render.
+import type { RealtimeClient } from '../realtime';
+import { RECONNECT_REFRESH_DELAY_MS } from './constants';
+import { applyLanguage, readLanguageCookie } from './language';
+import { readSessionHint } from './sessionHint';
+import { useAppStore } from './store';
+
+export function refreshTotals(client: RealtimeClient): void {
+  if (!useAppStore.getState().authenticated) return;
+  client.request('totals', {}).catch(() => {
+    // Totals are refreshed again on the next reconnect or visibility change.
+  });
+}
+
+/** Subscribes the store to the client; returns a function that undoes every subscription. */
+export function bindRealtime(client: RealtimeClient, navigate: (to: string) => void): () => void {
+  const store = useAppStore.getState;
+  client.setBelievedLoggedIn(() => store().authenticated || readSessionHint());
+
+  const offs = [
+    client.onSession((event) => {
+      if (event.type === 'authenticated') {
+        store().setUser(event.user);
+        refreshTotals(client);
+      } else if (event.type === 'lost') {
+        store().clearSession();
+        store().setAuthChecked(true);
+        navigate('/');
+      } else {
+        // A guest socket after a logout in another tab, or a first visit.
+        if (store().user) store().clearSession();
+        store().setAuthChecked(true);
+      }
+    }),
+    client.on('configs', (reply) => {
+      if (reply.data) store().setConfigs(reply.data);
+    }),
+    client.on('plugins', (reply) => {
+      if (reply.data) store().setPlugins(reply.data);
+    }),
+    client.on('geodata', (reply) => {
+      if (reply.data) store().setCountry(reply.data.country);
+      // Spec §4: with no stored choice the app speaks Hebrew, whatever the browser prefers.
+      if (readLanguageCookie() === null) applyLanguage('he');
+    }),
+    client.on('totals', (reply) => {
+      if (reply.data) store().setTotals(reply.data);
+    }),
+    client.on('user/update', (reply) => {
+      if (reply.request_status === 1 && reply.data) store().setUser(reply.data.user);
+    }),
+    client.on('claim_free_credits', (event) => {
+      store().setFreeCreditsClaimed(event.claimed_credits);
+    }),
+  ];
+
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  const onVisibility = () => {
+    if (document.visibilityState !== 'visible') return;
+    if (!client.resume()) return;
+    if (refreshTimer !== null) clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      refreshTotals(client);
+    }, RECONNECT_REFRESH_DELAY_MS);
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+
+  return () => {
+    for (const off of offs) off();
+    document.removeEventListener('visibilitychange', onVisibility);
+    if (refreshTimer !== null) clearTimeout(refreshTimer);
+  };
+}

@@ -1,0 +1,136 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SIGNUP_CREDITS } from '../../app/constants';
+import { formatNumber } from '../../app/format';
+import { BrandMark, Icon, LanguagePicker, useAppStore } from './shell';
+import type { IconName } from './shell';
+import './LandingPage.css';
+
+// Spec §1's member claim. It is the operator's figure, so the copy says "registered".
+const MEMBERS_CLAIM = 100_000;
+
+const FEATURES = ['slips', 'discover', 'stories', 'gifts'] as const;
+const FEATURE_ICONS: Record<(typeof FEATURES)[number], IconName> = {
+  slips: 'slips',
+  discover: 'discover',
+  stories: 'story',
+  gifts: 'gift',
+};
+
+/** "/": the logged-out home. */
+export default function LandingPage() {
+  const { t } = useTranslation();
+  const language = useAppStore((s) => s.language);
+  const members = formatNumber(MEMBERS_CLAIM, language);
+  const credits = formatNumber(SIGNUP_CREDITS, language);
+
+  return (
+    <div className="landing" data-testid="landing-page">
+      <header className="landing-top">
+        <Link to="/" className="landing-logo">
+          <BrandMark size={38} />
+          <span>{t('auth.brand')}</span>
+        </Link>
+        <div className="landing-top-actions">
+          <LanguagePicker tone="onDark" />
+          <Link to="/login" className="landing-top-login" data-testid="landing-top-login">
+            {t('auth.landing.login')}
+          </Link>
+        </div>
+      </header>
+
+      <main>
+        <section className="landing-hero">
+          <div className="landing-hero-copy">
+            <p className="landing-kicker">{t('auth.landing.kicker', { credits })}</p>
+            <h1 className="landing-title">{t('auth.tagline')}</h1>
+            <p className="landing-sub">{t('auth.landing.sub')}</p>
+            <div className="landing-ctas">
+              <Link
+                to="/register"
+                className="btn btn-primary landing-cta"
+                data-testid="landing-register"
+              >
+                {t('auth.landing.register')}
+              </Link>
+              <Link
+                to="/login"
+                className="btn landing-cta landing-cta-secondary"
+                data-testid="landing-login"
+              >
+                {t('auth.landing.login')}
+              </Link>
+            </div>
+            <p className="landing-members">{t('auth.landing.members', { members })}</p>
+          </div>
+
+          <div className="landing-visual" aria-hidden="true">
+            <div className="landing-phone">
+              <div className="landing-profile">
+                <div className="landing-profile-photo" />
+                <div className="landing-profile-meta">
+                  <span className="landing-line landing-line-strong" />
+                  <span className="landing-line" />
+                </div>
+              </div>
+              <div className="landing-bubble landing-bubble-in">{t('auth.landing.bubbleIn')}</div>
+              <div className="landing-bubble landing-bubble-out">{t('auth.landing.bubbleOut')}</div>
+              <div className="landing-actions">
+                <span className="landing-action">✕</span>
+                <span className="landing-action landing-action-like">♥</span>
+              </div>
+            </div>
+          </div>
+        </section>
+
+        <section className="landing-disclosure" data-testid="landing-disclosure">
+          <div className="landing-disclosure-icon" aria-hidden="true">
+            i
+          </div>
+          <div>
+            <h2>{t('auth.landing.disclosureTitle')}</h2>
+            <p>{t('auth.disclosure')}</p>
+          </div>
+        </section>
+
+        <section className="landing-features" aria-labelledby="landing-features-title">
+          <h2 id="landing-features-title" className="landing-section-title">
+            {t('auth.landing.featuresTitle')}
+          </h2>
+          <ul className="landing-feature-list">
+            {FEATURES.map((feature) => (
+              <li key={feature} className="landing-feature">
+                <span className="landing-feature-icon" aria-hidden="true">
+                  <Icon name={FEATURE_ICONS[feature]} size={24} />
+                </span>
+                <h3>{t(`auth.landing.features.${feature}.title`)}</h3>
+                <p className="muted">{t(`auth.landing.features.${feature}.body`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="landing-final">
+          <h2>{t('auth.landing.finalTitle')}</h2>
+          <p>{t('auth.landing.adultsOnly')}</p>
+          <Link
+            to="/register"
+            className="btn btn-primary landing-cta"
+            data-testid="landing-register-bottom"
+          >
+            {t('auth.landing.register')}
+          </Link>
+        </section>
+      </main>
+
+      <footer className="landing-footer">
+        <nav aria-label={t('auth.landing.footerNav')}>
+          <Link to="/privacy">{t('auth.links.privacy')}</Link>
+          <Link to="/terms-and-conditions">{t('auth.links.terms')}</Link>
+          <Link to="/support">{t('auth.links.support')}</Link>
+        </nav>
+        <p className="muted">{t('auth.landing.footerNote')}</p>
+      </footer>
+    </div>
+  );
+}

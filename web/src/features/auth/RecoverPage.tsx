@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, reset } from './api';
+import { AuthLayout } from './AuthLayout';
+import { errorKey } from './errors';
+import type { MessageKey } from './errors';
+import { PasswordField } from './PasswordField';
+import { validatePassword } from './validation';
+
+/** /recover/:token: the link from the recovery mail. Sets a new password, then on to /login. */
+export default function RecoverPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [passwordError, setPasswordError] = useState<MessageKey | null>(null);
+  const [confirmError, setConfirmError] = useState<MessageKey | null>(null);
+  const [formError, setFormError] = useState<MessageKey | null>(null);
+  const [tokenInvalid, setTokenInvalid] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const code = validatePassword(password);
+    const mismatch = !code && password !== confirm;
+    setPasswordError(code ? { key: `errors.${code}` } : null);
+    setConfirmError(mismatch ? { key: 'auth.recover.mismatch' } : null);
+    setFormError(null);
+    if (code || mismatch) return;
+
+    setSubmitting(true);
+    try {
+      await reset({ token, password });
+      // Every session was revoked with the old password, so the next stop is the login form.
+      void navigate('/login', { replace: true, state: { passwordReset: true } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid_token') {
+        setTokenInvalid(true);
+      } else if (
+        error instanceof ApiError &&
+        (error.code === 'password_too_short' || error.code === 'password_too_long')
+      ) {
+        setPasswordError({ key: `errors.${error.code}` });
+      } else {
+        setFormError(errorKey(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (tokenInvalid || token === '') {
+    return (
+      <AuthLayout testId="recover-page">
+        <h1 className="auth-title">{t('auth.recover.invalidTitle')}</h1>
+        <p className="auth-alert auth-alert-error" role="alert" data-testid="recover-invalid">
+          {t('errors.invalid_token')}
+        </p>
+        <Link to="/reset" className="btn btn-primary btn-block" data-testid="recover-new-link">
+          {t('auth.recover.requestNew')}
+        </Link>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout testId="recover-page">
+      <h1 className="auth-title">{t('auth.recover.title')}</h1>
+      <p className="auth-lead muted">{t('auth.recover.subtitle')}</p>
+      <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="recover-form">
+        {formError ? (
+          <p className="auth-alert auth-alert-error" role="alert" data-testid="recover-error">
+            {t(formError.key, formError.params)}
+          </p>
+        ) : null}
+        <PasswordField
+          id="recover-password"
+          label={t('auth.fields.newPassword')}
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(null);
+          }}
+          autoComplete="new-password"
+          hint={t('auth.fields.passwordHint')}
+          error={passwordError ? t(passwordError.key, passwordError.params) : null}
+          testId="recover-password"
+          autoFocus
+        />
+        <PasswordField
+          id="recover-confirm"
+          label={t('auth.recover.confirm')}
+          value={confirm}
+          onChange={(value) => {
+            setConfirm(value);
+            setConfirmError(null);
+          }}
+          autoComplete="new-password"
+          error={confirmError ? t(confirmError.key, confirmError.params) : null}
+          testId="recover-confirm"
+        />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={submitting}
+          aria-busy={submitting}
+          data-testid="recover-submit"
+        >
+          {submitting ? t('auth.recover.submitting') : t('auth.recover.submit')}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

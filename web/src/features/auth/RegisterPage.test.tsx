@@ -1,0 +1,268 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Reply } from '../../realtime/protocol';
+import RegisterPage from './RegisterPage';
+import { REGISTER_STORAGE_KEY, useRegisterStore } from './registerStore';
+import * as shell from './shellMock';
+import { renderAt, setTestLanguage } from './testUtils';
+import { ageOn, suggestAgeRange } from './validation';
+
+vi.mock('./shell', () => import('./shellMock'));
+
+const fetchMock = vi.fn<typeof fetch>();
+const TEL_AVIV = { place_id: 293397, description: 'Tel Aviv-Yafo, Israel' };
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+beforeAll(async () => {
+  await setTestLanguage('en');
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  useRegisterStore.getState().reset();
+  shell.useAppStore.setState({ user: null, authenticated: false, language: 'en' });
+  shell.realtime.request.mockReset();
+  shell.realtime.request.mockImplementation(
+    async (module) => ({ module, request_status: 1, data: [TEL_AVIV] }) as Reply,
+  );
+  shell.realtime.reconnect.mockReset();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const step = () => screen.getByTestId('register-form').getAttribute('data-step');
+const next = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByTestId('register-continue'));
+
+describe('RegisterPage', () => {
+  it('walks the nine steps, keeps answers on Back, and registers', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/register', '/register', <RegisterPage />);
+
+    // 1: gender is required.
+    expect(screen.getByTestId('register-step-gender')).toBeInTheDocument();
+    await next(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose one');
+    await user.click(screen.getByTestId('register-gender-woman'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await next(user);
+
+    // 2: looking for.
+    expect(step()).toBe('2');
+    await user.click(screen.getByTestId('register-looking-men'));
+    await next(user);
+
+    // 3: the default range is fine.
+    expect(screen.getByTestId('register-age-value')).toHaveTextContent('25 – 40');
+    await next(user);
+
+    // 4: the name is sanitised while typing.
+    const name = screen.getByTestId('register-name');
+    expect(name).toHaveAttribute('maxlength', '24');
+    expect(name).toHaveAttribute('autocomplete', 'given-name');
+    await user.type(name, 'Da#na 42');
+    expect(name).toHaveValue('Dana ');
+    await next(user);
+
+    // 5: 31 April is refused, then a real date passes.
+    expect(step()).toBe('5');
+    await user.selectOptions(screen.getByTestId('register-birth-month'), '4');
+    await user.selectOptions(screen.getByTestId('register-birth-year'), '1990');
+    await user.selectOptions(screen.getByTestId('register-birth-day'), '30');
+    // April offers 30 days only.
+    expect(screen.queryByRole('option', { name: '31' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('register-birth-month'), '5');
+    await user.selectOptions(screen.getByTestId('register-birth-day'), '31');
+    await user.selectOptions(screen.getByTestId('register-birth-month'), '6');
+    await next(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid day');
+    await user.selectOptions(screen.getByTestId('register-birth-day'), '17');
+    await next(user);
+
+    // Back keeps what was entered.
+    expect(step()).toBe('6');
+    await user.click(screen.getByTestId('register-back'));
+    expect(screen.getByTestId('register-birth-day')).toHaveValue('17');
+    await user.click(screen.getByTestId('register-back'));
+    expect(screen.getByTestId('register-name')).toHaveValue('Dana ');
+    await next(user);
+    await next(user);
+
+    // 6: a place must be picked from the search.
+    await next(user);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please choose your city from the list');
+    await user.type(screen.getByTestId('register-place-input'), 'Tel');
+    const option = await screen.findByTestId('register-place-option');
+    expect(shell.realtime.request).toHaveBeenLastCalledWith('search_location', {
+      search: 'Tel',
+      lang: 'en',
+    });
+    await user.click(option);
+    expect(screen.getByTestId('register-place-selected')).toBeInTheDocument();
+    await next(user);
+
+    // 7: main reason.
+    await user.click(screen.getByTestId('register-answer-3'));
+    await next(user);
+
+    // 8: email and password; the legal text links to the policies.
+    expect(screen.getByTestId('register-privacy-link')).toHaveAttribute('href', '/privacy');
+    expect(screen.getByTestId('register-terms-link')).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
+    expect(screen.getByTestId('register-legal')).toHaveTextContent(/analysis/);
+    await user.type(screen.getByTestId('register-email'), 'dana@example');
+    await user.type(screen.getByTestId('register-password'), 'short');
+    await next(user);
+    expect(screen.getByText(/doesn't look right/)).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    await user.type(screen.getByTestId('register-email'), '.com');
+    await user.type(screen.getByTestId('register-password'), ' and long');
+    await next(user);
+
+    // The draft survives in sessionStorage, the password never does.
+    const stored = sessionStorage.getItem(REGISTER_STORAGE_KEY) ?? '';
+    expect(stored).toContain('dana@example.com');
+    expect(stored).not.toContain('short and long');
+    expect(stored).not.toContain('password');
+
+    // 9: the photo step; skipping submits. The server says the email is taken: back to step 8.
+    expect(screen.getByTestId('register-step-photo')).toHaveTextContent('64%');
+    fetchMock.mockResolvedValueOnce(json(409, { error_code: 'email_taken' }));
+    await user.click(screen.getByTestId('register-skip-photo'));
+    await waitFor(() => expect(step()).toBe('8'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Email already registered, please try again',
+    );
+    expect(screen.getByTestId('register-password')).toHaveValue('short and long');
+
+    await user.clear(screen.getByTestId('register-email'));
+    await user.type(screen.getByTestId('register-email'), 'dana2@example.com');
+    await next(user);
+    const created = shell.makeUser({ id: 77 });
+    fetchMock.mockResolvedValueOnce(json(201, { user: created }));
+    await user.click(screen.getByTestId('register-skip-photo'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    expect(shell.useAppStore.getState().user).toEqual(created);
+    expect(shell.realtime.reconnect).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(REGISTER_STORAGE_KEY)).toBeNull();
+
+    const body = JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body)) as Record<
+      string,
+      unknown
+    >;
+    const age = ageOn({ day: 17, month: 6, year: 1990 }, new Date());
+    const range = suggestAgeRange(age);
+    expect(body).toEqual({
+      email: 'dana2@example.com',
+      password: 'short and long',
+      name: 'Dana',
+      gender: 2,
+      s_gender: 1,
+      s_age: `${range.min},${range.max}`,
+      birth_year: 1990,
+      birth_month: 6,
+      birth_day: 17,
+      place_id: 293397,
+      answer: 3,
+      language: 'en',
+    });
+    expect(document.body.textContent).not.toContain('⟦');
+  });
+
+  it('sends an underage answer from the server to the birth date step', async () => {
+    useRegisterStore.setState({
+      step: 9,
+      gender: 1,
+      sGender: 2,
+      name: 'Avi',
+      birthDay: 1,
+      birthMonth: 1,
+      birthYear: 1990,
+      place: TEL_AVIV,
+      answer: 1,
+      email: 'avi@example.com',
+      password: 'long enough',
+    });
+    const user = userEvent.setup();
+    renderAt('/register', '/register', <RegisterPage />);
+    fetchMock.mockResolvedValueOnce(json(400, { error_code: 'underage' }));
+    await user.click(screen.getByTestId('register-skip-photo'));
+    await waitFor(() => expect(step()).toBe('5'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum age to register is 18');
+  });
+
+  it('after a reload on the last step asks for the password again', async () => {
+    useRegisterStore.setState({
+      step: 9,
+      gender: 1,
+      sGender: 2,
+      name: 'Avi',
+      birthDay: 1,
+      birthMonth: 1,
+      birthYear: 1990,
+      place: TEL_AVIV,
+      answer: 1,
+      email: 'avi@example.com',
+      password: '',
+    });
+    const user = userEvent.setup();
+    renderAt('/register', '/register', <RegisterPage />);
+    await user.click(screen.getByTestId('register-skip-photo'));
+    expect(step()).toBe('8');
+    expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the network text when the server cannot be reached', async () => {
+    useRegisterStore.setState({
+      step: 9,
+      gender: 1,
+      sGender: 2,
+      name: 'Avi',
+      birthDay: 1,
+      birthMonth: 1,
+      birthYear: 1990,
+      place: TEL_AVIV,
+      answer: 1,
+      email: 'avi@example.com',
+      password: 'long enough',
+    });
+    const user = userEvent.setup();
+    renderAt('/register', '/register', <RegisterPage />);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.click(screen.getByTestId('register-skip-photo'));
+    expect(await screen.findByTestId('register-error-form')).toHaveTextContent(
+      "We couldn't reach Kesher",
+    );
+    expect(step()).toBe('9');
+  });
+
+  it('uses Hebrew letters for the name in Hebrew', async () => {
+    await setTestLanguage('he');
+    shell.useAppStore.setState({ language: 'he' });
+    useRegisterStore.setState({ step: 4 });
+    const user = userEvent.setup();
+    const { unmount } = renderAt('/register', '/register', <RegisterPage />);
+    const name = screen.getByTestId('register-name');
+    await user.type(name, 'Dana דנה');
+    expect(name).toHaveValue('דנה');
+    expect(screen.getByTestId('register-continue')).toHaveTextContent('המשיכו');
+    expect(document.body.textContent).not.toContain('⟦');
+    unmount();
+    await setTestLanguage('en');
+  });
+});

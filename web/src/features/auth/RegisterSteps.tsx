@@ -1,0 +1,381 @@
+import { useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NAME_INPUT_MAXLENGTH } from '../../app/constants';
+import { languageInfo } from '../../i18n/languages';
+import type { Gender, LanguageCode, SearchGender } from '../../realtime/protocol';
+import { AgeRangeSlider } from './AgeRangeSlider';
+import { ChoiceGroup } from './ChoiceGroup';
+import type { Choice } from './ChoiceGroup';
+import { PasswordField } from './PasswordField';
+import { PlaceSearch } from './PlaceSearch';
+import { Icon } from './shell';
+import type { IconName } from './shell';
+import type { RegisterDraft } from './registerStore';
+import type { FieldError, FieldName, StepErrors } from './registerSteps';
+import { birthYearOptions, daysInMonth, sanitizeNameInput } from './validation';
+
+export interface StepProps {
+  draft: RegisterDraft;
+  errors: StepErrors;
+  language: LanguageCode;
+  /** Updates the draft and clears the error shown for that field. */
+  change: (field: FieldName, patch: Partial<RegisterDraft>) => void;
+}
+
+export function FieldErrorText({ id, error }: { id: string; error?: FieldError }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error register-error" role="alert" data-testid={`${id}`}>
+      {t(error.key, error.params)}
+    </p>
+  );
+}
+
+export function GenderStep({ draft, errors, change }: StepProps) {
+  const { t } = useTranslation();
+  const choices: Choice<Gender>[] = [
+    { value: 1, label: t('auth.register.gender.man'), icon: '♂', testId: 'register-gender-man' },
+    {
+      value: 2,
+      label: t('auth.register.gender.woman'),
+      icon: '♀',
+      testId: 'register-gender-woman',
+    },
+    {
+      value: 3,
+      label: t('auth.register.gender.other'),
+      icon: '⚧',
+      testId: 'register-gender-other',
+    },
+  ];
+  return (
+    <>
+      <ChoiceGroup
+        name="gender"
+        legend={t('auth.register.steps.gender.title')}
+        choices={choices}
+        value={draft.gender}
+        onChange={(gender) => change('gender', { gender })}
+        errorId={errors.gender ? 'register-error-gender' : undefined}
+        columns={3}
+      />
+      <FieldErrorText id="register-error-gender" error={errors.gender} />
+    </>
+  );
+}
+
+export function LookingForStep({ draft, errors, change }: StepProps) {
+  const { t } = useTranslation();
+  const choices: Choice<SearchGender>[] = [
+    {
+      value: 1,
+      label: t('auth.register.lookingFor.men'),
+      icon: '♂',
+      testId: 'register-looking-men',
+    },
+    {
+      value: 2,
+      label: t('auth.register.lookingFor.women'),
+      icon: '♀',
+      testId: 'register-looking-women',
+    },
+  ];
+  return (
+    <>
+      <ChoiceGroup
+        name="s_gender"
+        legend={t('auth.register.steps.looking-for.title')}
+        choices={choices}
+        value={draft.sGender}
+        onChange={(sGender) => change('s_gender', { sGender })}
+        errorId={errors.s_gender ? 'register-error-s_gender' : undefined}
+        columns={2}
+      />
+      <FieldErrorText id="register-error-s_gender" error={errors.s_gender} />
+    </>
+  );
+}
+
+export function AgeRangeStep({ draft, errors, change }: StepProps) {
+  return (
+    <>
+      <AgeRangeSlider
+        id="register-age"
+        value={draft.ageRange}
+        onChange={(ageRange) => change('s_age', { ageRange, ageRangeTouched: true })}
+        testId="register-age"
+      />
+      <FieldErrorText id="register-error-s_age" error={errors.s_age} />
+    </>
+  );
+}
+
+export function NameStep({ draft, errors, language, change }: StepProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor="register-name">
+        {t('auth.register.name.label')}
+      </label>
+      <input
+        id="register-name"
+        className="input register-input-large"
+        type="text"
+        value={draft.name}
+        onChange={(e) => change('name', { name: sanitizeNameInput(e.target.value, language) })}
+        maxLength={NAME_INPUT_MAXLENGTH}
+        autoComplete="given-name"
+        autoCapitalize="words"
+        spellCheck={false}
+        placeholder={t('auth.register.name.placeholder')}
+        aria-invalid={errors.name ? true : undefined}
+        aria-describedby={errors.name ? 'register-error-name' : 'register-name-hint'}
+        data-testid="register-name"
+        data-autofocus
+      />
+      {errors.name ? null : (
+        <span id="register-name-hint" className="muted register-hint">
+          {language === 'he' ? t('auth.register.name.hintHe') : t('auth.register.name.hint')}
+        </span>
+      )}
+      <FieldErrorText id="register-error-name" error={errors.name} />
+    </div>
+  );
+}
+
+export function BirthDateStep({ draft, errors, language, change }: StepProps) {
+  const { t } = useTranslation();
+  const locale = languageInfo(language).locale;
+  const months = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { month: 'long' });
+    return Array.from({ length: 12 }, (_, i) => format.format(new Date(2000, i, 1)));
+  }, [locale]);
+  const years = useMemo(() => birthYearOptions(), []);
+  // Offer the days the chosen month has; a day that no longer fits is still checked on Continue.
+  const dayCount =
+    draft.birthMonth === null ? 31 : daysInMonth(draft.birthMonth, draft.birthYear ?? 2000);
+  const describedBy = errors.birth_date ? 'register-error-birth_date' : undefined;
+  const invalid = errors.birth_date ? true : undefined;
+  const toNumber = (v: string) => (v === '' ? null : Number(v));
+
+  return (
+    <fieldset className="register-date" aria-describedby={describedBy}>
+      <legend className="visually-hidden">{t('auth.register.steps.birth-date.title')}</legend>
+      <div className="register-date-grid">
+        <div className="field">
+          <label className="field-label" htmlFor="register-birth-day">
+            {t('auth.register.birth.day')}
+          </label>
+          <select
+            id="register-birth-day"
+            className="input"
+            value={draft.birthDay ?? ''}
+            onChange={(e) => change('birth_date', { birthDay: toNumber(e.target.value) })}
+            autoComplete="bday-day"
+            aria-invalid={invalid}
+            data-testid="register-birth-day"
+            data-autofocus
+          >
+            <option value="" disabled>
+              {t('auth.register.birth.dayPlaceholder')}
+            </option>
+            {Array.from({ length: Math.max(dayCount, draft.birthDay ?? 0) }, (_, i) => i + 1).map(
+              (d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ),
+            )}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="register-birth-month">
+            {t('auth.register.birth.month')}
+          </label>
+          <select
+            id="register-birth-month"
+            className="input"
+            value={draft.birthMonth ?? ''}
+            onChange={(e) => change('birth_date', { birthMonth: toNumber(e.target.value) })}
+            autoComplete="bday-month"
+            aria-invalid={invalid}
+            data-testid="register-birth-month"
+          >
+            <option value="" disabled>
+              {t('auth.register.birth.monthPlaceholder')}
+            </option>
+            {months.map((name, i) => (
+              <option key={name} value={i + 1}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="register-birth-year">
+            {t('auth.register.birth.year')}
+          </label>
+          <select
+            id="register-birth-year"
+            className="input"
+            value={draft.birthYear ?? ''}
+            onChange={(e) => change('birth_date', { birthYear: toNumber(e.target.value) })}
+            autoComplete="bday-year"
+            aria-invalid={invalid}
+            data-testid="register-birth-year"
+          >
+            <option value="" disabled>
+              {t('auth.register.birth.yearPlaceholder')}
+            </option>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="muted register-hint">{t('auth.register.birth.hint')}</p>
+      <FieldErrorText id="register-error-birth_date" error={errors.birth_date} />
+    </fieldset>
+  );
+}
+
+export function LocationStep({ draft, errors, language, change }: StepProps) {
+  const { t } = useTranslation();
+  const error = errors.place_id ? t(errors.place_id.key, errors.place_id.params) : null;
+  return (
+    <PlaceSearch
+      id="register-place"
+      label={t('auth.register.location.label')}
+      value={draft.place}
+      onChange={(place) => change('place_id', { place })}
+      language={language}
+      error={error}
+      testId="register-place"
+      autoFocus
+    />
+  );
+}
+
+const REASON_ICONS: readonly IconName[] = [
+  'heart',
+  'heartOutline',
+  'user',
+  'chat',
+  'eye',
+  'discover',
+];
+
+export function ReasonStep({ draft, errors, change }: StepProps) {
+  const { t } = useTranslation();
+  const choices: Choice<number>[] = REASON_ICONS.map((icon, i) => ({
+    value: i + 1,
+    label: t(`auth.register.answers.answer${i + 1}`),
+    icon: <Icon name={icon} size={22} />,
+    testId: `register-answer-${i + 1}`,
+  }));
+  return (
+    <>
+      <ChoiceGroup
+        name="answer"
+        legend={t('auth.register.steps.reason.title')}
+        choices={choices}
+        value={draft.answer}
+        onChange={(answer) => change('answer', { answer })}
+        errorId={errors.answer ? 'register-error-answer' : undefined}
+      />
+      <FieldErrorText id="register-error-answer" error={errors.answer} />
+    </>
+  );
+}
+
+export function AccountStep({ draft, errors, change }: StepProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="field">
+        <label className="field-label" htmlFor="register-email">
+          {t('auth.fields.email')}
+        </label>
+        <input
+          id="register-email"
+          className="input"
+          type="email"
+          inputMode="email"
+          value={draft.email}
+          onChange={(e) => change('email', { email: e.target.value })}
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={t('auth.fields.emailPlaceholder')}
+          dir="ltr"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'register-error-email' : undefined}
+          data-testid="register-email"
+          data-autofocus
+        />
+        <FieldErrorText id="register-error-email" error={errors.email} />
+      </div>
+      <PasswordField
+        id="register-password"
+        label={t('auth.fields.newPassword')}
+        value={draft.password}
+        onChange={(password) => change('password', { password })}
+        autoComplete="new-password"
+        hint={t('auth.fields.passwordHint')}
+        error={errors.password ? t(errors.password.key, errors.password.params) : null}
+        testId="register-password"
+      />
+      <p className="register-legal muted" data-testid="register-legal">
+        <Trans
+          i18nKey="auth.register.legal"
+          components={{
+            terms: <Link to="/terms-and-conditions" data-testid="register-terms-link" />,
+            privacy: <Link to="/privacy" data-testid="register-privacy-link" />,
+          }}
+        />
+      </p>
+    </>
+  );
+}
+
+export function PhotoStep() {
+  const { t } = useTranslation();
+  return (
+    <div className="register-photo">
+      <div className="register-photo-tiles" aria-hidden="true">
+        <span className="register-photo-tile register-photo-tile-main">
+          <CameraIcon />
+        </span>
+        <span className="register-photo-tile" />
+        <span className="register-photo-tile" />
+        <span className="register-photo-tile" />
+      </div>
+      <ul className="register-photo-facts">
+        <li>
+          <strong dir="ltr">{t('auth.register.photo.likesValue')}</strong>
+          <span>{t('auth.register.photo.factLikes')}</span>
+        </li>
+        <li>
+          <strong dir="ltr">{t('auth.register.photo.flirtValue')}</strong>
+          <span>{t('auth.register.photo.factFlirt')}</span>
+        </li>
+      </ul>
+      <p className="muted register-photo-later">{t('auth.register.photo.later')}</p>
+    </div>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="34" height="34" aria-hidden="true">
+      <path
+        d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 14.5a5 5 0 1 1 0-10 5 5 0 0 1 0 10Zm0-2a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}

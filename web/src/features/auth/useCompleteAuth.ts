@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '../../realtime/protocol';
+import { realtime, useAppStore } from './shell';
+
+/**
+ * After register or login the new cookie exists, but the open socket was made as a guest: it
+ * must reconnect to be authenticated at upgrade (brief §3).
+ */
+export function useCompleteAuth(): (user: User) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (user: User) => {
+      useAppStore.getState().setUser(user);
+      realtime.reconnect();
+      void navigate('/explore', { replace: true });
+    },
+    [navigate],
+  );
+}

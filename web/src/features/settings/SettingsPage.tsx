@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SearchGender, User } from '../../realtime/protocol';
+import { AgeRangeSlider } from '../auth/AgeRangeSlider';
+import { ChoiceGroup } from '../auth/ChoiceGroup';
+import type { Choice } from '../auth/ChoiceGroup';
+import type { MessageKey } from '../auth/errors';
+import { PlaceSearch } from '../auth/PlaceSearch';
+import { RadiusSlider } from '../auth/RadiusSlider';
+import { LanguagePicker, realtime, useAppStore, useLogout } from '../auth/shell';
+import { discoveryChanges, discoveryFromUser, isDirty } from './discovery';
+import type { Discovery } from './discovery';
+import './SettingsPage.css';
+
+/** /settings. The router only mounts it for a signed-in user. */
+export default function SettingsPage() {
+  const user = useAppStore((s) => s.user);
+  const { t } = useTranslation();
+  if (!user) {
+    return (
+      <div className="settings" aria-busy="true">
+        <p className="muted">{t('settings.loading')}</p>
+      </div>
+    );
+  }
+  // A different account means a different baseline: remount rather than reconcile.
+  return <SettingsView key={user.id} user={user} />;
+}
+
+type SaveState =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | ({ kind: 'error' } & MessageKey);
+
+function SettingsView({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const language = useAppStore((s) => s.language);
+  // The baseline is what the server holds; it moves forward with every confirmed update.
+  const [saved, setSaved] = useState<Discovery>(() => discoveryFromUser(user));
+  const [form, setForm] = useState<Discovery>(saved);
+  const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  const { logOut, pending: loggingOut } = useLogout();
+
+  const dirty = isDirty(saved, form, language);
+  const saving = state.kind === 'saving';
+
+  function edit(patch: Partial<Discovery>) {
+    setForm((current) => ({ ...current, ...patch }));
+    if (state.kind !== 'saving') setState({ kind: 'idle' });
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!dirty || saving) return;
+    if (form.place === null) {
+      setState({ kind: 'error', key: 'errors.invalid_place' });
+      return;
+    }
+    setState({ kind: 'saving' });
+    const updates = discoveryChanges(saved, form, language);
+    let baseline = saved;
+    for (const update of updates) {
+      try {
+        const reply = await realtime.request('user/update', update);
+        if (reply.request_status !== 1) {
+          setState({ kind: 'error', key: `errors.${reply.error_code ?? 'internal_error'}` });
+          return;
+        }
+        const fresh = reply.data?.user;
+        if (fresh) useAppStore.getState().setUser(fresh);
+        // Keys saved before a later one fails stay saved; only the rest remains dirty.
+        baseline = { ...baseline, ...pick(form, update.key) };
+        setSaved(baseline);
+      } catch {
+        setState({ kind: 'error', key: 'errors.network' });
+        return;
+      }
+    }
+    setState({ kind: 'saved' });
+  }
+
+  const genderChoices: Choice<SearchGender>[] = [
+    { value: 1, label: t('settings.discovery.men'), icon: '♂', testId: 'settings-gender-men' },
+    { value: 2, label: t('settings.discovery.women'), icon: '♀', testId: 'settings-gender-women' },
+  ];
+
+  return (
+    <div className="settings" data-testid="settings-page">
+      <h1 className="settings-title">{t('settings.title')}</h1>
+
+      <form
+        className="settings-section card"
+        onSubmit={save}
+        noValidate
+        data-testid="settings-discovery"
+      >
+        <h2 className="settings-section-title">{t('settings.discovery.title')}</h2>
+        <p className="muted settings-section-lead">{t('settings.discovery.lead')}</p>
+
+        <div className="settings-field">
+          <span className="field-label" aria-hidden="true">
+            {t('settings.discovery.gender')}
+          </span>
+          <ChoiceGroup
+            name="settings-s_gender"
+            legend={t('settings.discovery.gender')}
+            choices={genderChoices}
+            value={form.sGender}
+            onChange={(sGender) => edit({ sGender })}
+            columns={2}
+          />
+        </div>
+
+        <div className="settings-field">
+          <AgeRangeSlider
+            id="settings-age"
+            value={form.ageRange}
+            onChange={(ageRange) => edit({ ageRange })}
+            testId="settings-age"
+          />
+        </div>
+
+        <div className="settings-field">
+          <RadiusSlider
+            id="settings-radius"
+            value={form.radius}
+            onChange={(radius) => edit({ radius })}
+            testId="settings-radius"
+          />
+        </div>
+
+        <PlaceSearch
+          id="settings-place"
+          label={t('settings.discovery.location')}
+          value={form.place}
+          onChange={(place) => edit({ place })}
+          language={language}
+          testId="settings-place"
+        />
+
+        <div className="settings-save-row">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={!dirty || saving}
+            aria-busy={saving}
+            data-testid="settings-save"
+          >
+            {saving ? t('settings.saving') : t('settings.save')}
+          </button>
+          {state.kind === 'saved' ? (
+            <p
+              className="settings-status settings-status-ok"
+              role="status"
+              data-testid="settings-saved"
+            >
+              {t('settings.saved')}
+            </p>
+          ) : null}
+          {state.kind === 'error' ? (
+            <p className="settings-status field-error" role="alert" data-testid="settings-error">
+              {t(state.key, state.params)}
+            </p>
+          ) : null}
+        </div>
+      </form>
+
+      <section className="settings-section card" aria-labelledby="settings-language-title">
+        <h2 id="settings-language-title" className="settings-section-title">
+          {t('settings.language.title')}
+        </h2>
+        <p className="muted settings-section-lead">{t('settings.language.lead')}</p>
+        <div data-testid="settings-language">
+          <LanguagePicker />
+        </div>
+      </section>
+
+      <section className="settings-section card" aria-labelledby="settings-blocked-title">
+        <h2 id="settings-blocked-title" className="settings-section-title">
+          {t('settings.blocked.title')}
+        </h2>
+        <p className="muted settings-empty" data-testid="settings-blocked-empty">
+          {t('settings.blocked.empty')}
+        </p>
+      </section>
+
+      <section
+        className="settings-section card settings-account"
+        aria-labelledby="settings-account-title"
+      >
+        <h2 id="settings-account-title" className="settings-section-title">
+          {t('settings.account.title')}
+        </h2>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={logOut}
+          disabled={loggingOut}
+          data-testid="settings-logout"
+        >
+          {t('settings.account.logout')}
+        </button>
+      </section>
+    </div>
+  );
+}
+
+function pick(form: Discovery, key: string): Partial<Discovery> {
+  switch (key) {
+    case 's_gender':
+      return { sGender: form.sGender };
+    case 's_age':
+      return { ageRange: form.ageRange };
+    case 's_radious':
+      return { radius: form.radius };
+    case 'place_id':
+      return { place: form.place };
+    default:
+      return {};
+  }
+}

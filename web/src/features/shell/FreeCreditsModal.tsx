@@ -1,0 +1,45 @@
+// The reward after registration (spec §4: "Reward modal shows 200 credits"), opened by the
+// claim_free_credits event through the store.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../app/format';
+import { useAppStore } from '../../app/store';
+import { Modal } from '../../ui/Modal';
+import { CoinIcon } from './icons';
+import './RewardModal.css';
+
+export function FreeCreditsModal() {
+  const { t } = useTranslation();
+  const claimed = useAppStore((s) => s.freeCreditsClaimed);
+  const language = useAppStore((s) => s.language);
+  const close = useCallback(() => useAppStore.getState().setFreeCreditsClaimed(null), []);
+  return (
+    <Modal
+      open={claimed !== null}
+      onClose={close}
+      labelledBy="free-credits-title"
+      closeLabel={t('common.a11y.close')}
+      className="reward-modal"
+    >
+      <div className="reward-modal__art" aria-hidden="true">
+        <span className="reward-modal__glow" />
+        <span className="reward-modal__spark reward-modal__spark--a">✦</span>
+        <span className="reward-modal__spark reward-modal__spark--b">✦</span>
+        <span className="reward-modal__spark reward-modal__spark--c">✦</span>
+        <CoinIcon size={96} className="reward-modal__coin" />
+      </div>
+      <p className="pill reward-modal__eyebrow">{t('common.freeCredits.eyebrow')}</p>
+      <h2 id="free-credits-title" className="reward-modal__title">
+        {t('common.freeCredits.title')}
+      </h2>
+      <p className="reward-modal__amount">
+        <span className="reward-modal__number">{formatNumber(claimed ?? 0, language)}</span>
+        <span className="reward-modal__unit">{t('common.freeCredits.unit')}</span>
+      </p>
+      <p className="muted reward-modal__body">{t('common.freeCredits.body')}</p>
+      <button type="button" className="btn btn-primary btn-block" onClick={close}>
+        {t('common.freeCredits.cta')}
+      </button>
+    </Modal>
+  );
+}

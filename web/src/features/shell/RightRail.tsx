@@ -1,0 +1,53 @@
+// The right column at 865 px and wider: spotlight strip and contacts list (spec §2). Both are
+// placeholders until the spotlight and chat features land.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from './icons';
+import './RightRail.css';
+
+const SPOTLIGHT_SLOTS = 5;
+
+export function RightRail() {
+  const { t } = useTranslation();
+  return (
+    <aside className="right-rail">
+      <section className="rail-card" aria-labelledby="rail-spotlight">
+        <h2 id="rail-spotlight" className="rail-card__title">
+          <Icon name="sparkle" size={18} />
+          {t('common.spotlight.title')}
+        </h2>
+        <ul className="spotlight-strip" aria-hidden="true">
+          {Array.from({ length: SPOTLIGHT_SLOTS }, (_, i) => (
+            <li key={i} className="spotlight-strip__slot">
+              <span className="spotlight-strip__ring">
+                <span className="spotlight-strip__photo skeleton" />
+              </span>
+              <span className="spotlight-strip__name skeleton" />
+            </li>
+          ))}
+        </ul>
+        <p className="muted rail-card__note">{t('common.spotlight.body')}</p>
+      </section>
+
+      <section className="rail-card rail-card--grow" aria-labelledby="rail-contacts">
+        <h2 id="rail-contacts" className="rail-card__title">
+          <Icon name="chat" size={18} />
+          {t('common.contactsPanel.title')}
+        </h2>
+        <div className="rail-empty">
+          <span className="rail-empty__art" aria-hidden="true">
+            <Icon name="chat" size={34} strokeWidth={1.5} />
+            <span className="rail-empty__heart">
+              <Icon name="heart" size={16} strokeWidth={2.2} />
+            </span>
+          </span>
+          <p className="rail-empty__title">{t('common.contactsPanel.empty')}</p>
+          <p className="muted rail-empty__body">{t('common.contactsPanel.body')}</p>
+          <Link to="/explore" className="btn btn-primary">
+            {t('common.contactsPanel.cta')}
+          </Link>
+        </div>
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,198 @@
+// Turns raw socket frames into typed messages. Everything that crosses the wire is untrusted, so
+// each shape is checked before it gets a protocol type; a frame that fails its check is dropped
+// (or loses its `data`) instead of reaching the app half-formed.
+import { isLanguageCode } from '../i18n/languages';
+import {
+  ERROR_CODES,
+  type ClaimFreeCreditsEvent,
+  type CreditPackage,
+  type DataOf,
+  type Envelope,
+  type ErrorCode,
+  type IncomingMessage,
+  type KeyedOption,
+  type ModuleName,
+  type PremiumPackage,
+  type PriceEntry,
+  type Reply,
+  type ServerEvent,
+  type SiteConfig,
+  type Totals,
+  type User,
+} from './protocol';
+
+type Guard<T> = (value: unknown) => value is T;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBit = (v: unknown): v is 0 | 1 => v === 0 || v === 1;
+const isNullableString = (v: unknown): v is string | null => v === null || isString(v);
+const arrayOf =
+  <T>(guard: Guard<T>): Guard<T[]> =>
+  (v: unknown): v is T[] =>
+    Array.isArray(v) && v.every(guard);
+const optional =
+  <T>(guard: Guard<T>): Guard<T | undefined> =>
+  (v: unknown): v is T | undefined =>
+    v === undefined || guard(v);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return isString(value) && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+const isPhoto = (v: unknown): v is { id: number; photo: string } =>
+  isRecord(v) && isNumber(v.id) && isString(v.photo);
+
+/** Checks the fields the client relies on; the rest of the record is passed through. */
+export function isUser(value: unknown): value is User {
+  return (
+    isRecord(value) &&
+    isNumber(value.id) &&
+    isString(value.name) &&
+    isNumber(value.credits) &&
+    isBit(value.premium) &&
+    isNullableString(value.photo) &&
+    arrayOf(isPhoto)(value.photos) &&
+    isLanguageCode(value.language)
+  );
+}
+
+const isSiteConfig = (v: unknown): v is SiteConfig =>
+  isRecord(v) && isString(v.name) && isNumber(v.min_age) && isNumber(v.min_credits_to_send);
+const isKeyedOption = (v: unknown): v is KeyedOption =>
+  isRecord(v) && isNumber(v.id) && isString(v.key);
+const isCreditPackage = (v: unknown): v is CreditPackage =>
+  isRecord(v) && isNumber(v.id) && isNumber(v.credits) && isNumber(v.price);
+const isPremiumPackage = (v: unknown): v is PremiumPackage =>
+  isRecord(v) && isNumber(v.id) && isNumber(v.months) && isNumber(v.price);
+const isPriceEntry = (v: unknown): v is PriceEntry =>
+  isRecord(v) && isString(v.feature) && isNumber(v.price);
+const hasTotal = (v: unknown): v is { total: number } => isRecord(v) && isNumber(v.total);
+
+export const isTotals = (v: unknown): v is Totals =>
+  isRecord(v) &&
+  hasTotal(v.visitors) &&
+  hasTotal(v.mylikes) &&
+  hasTotal(v.fans) &&
+  hasTotal(v.matches) &&
+  isNumber(v.fans_new) &&
+  isNumber(v.visits_new);
+
+/** For modules whose replies carry no data (ping answers with a bare pong). */
+function noData(value: unknown): value is never {
+  void value;
+  return false;
+}
+
+type DataGuards = { [M in ModuleName]: Guard<DataOf<M>> };
+
+const DATA_GUARDS: DataGuards = {
+  ping: noData,
+  'session/validate': (v): v is DataOf<'session/validate'> =>
+    isRecord(v) && isBit(v.authenticated) && optional(isUser)(v.user),
+  configs: (v): v is DataOf<'configs'> =>
+    isRecord(v) &&
+    optional(isSiteConfig)(v.site) &&
+    optional(arrayOf(isKeyedOption))(v.genders) &&
+    optional(arrayOf(isKeyedOption))(v.answers) &&
+    optional(arrayOf(isCreditPackage))(v.credits) &&
+    optional(arrayOf(isPremiumPackage))(v.premium) &&
+    optional(arrayOf(isPriceEntry))(v.prices),
+  plugins: (v): v is DataOf<'plugins'> =>
+    isRecord(v) &&
+    optional(
+      (t: unknown): t is { version: string; url: string } =>
+        isRecord(t) && isString(t.version) && isString(t.url),
+    )(v.terms),
+  geodata: (v): v is DataOf<'geodata'> =>
+    isRecord(v) && isString(v.country) && isLanguageCode(v.language),
+  languages: arrayOf(
+    (v): v is DataOf<'languages'>[number] =>
+      isRecord(v) && isString(v.name) && isLanguageCode(v.prefix) && typeof v.rtl === 'boolean',
+  ),
+  search_location: arrayOf(
+    (v): v is DataOf<'search_location'>[number] =>
+      isRecord(v) && isNumber(v.place_id) && isString(v.description),
+  ),
+  'user/update': (v): v is DataOf<'user/update'> => isRecord(v) && isUser(v.user),
+  totals: isTotals,
+};
+
+export function isModuleName(value: string): value is ModuleName {
+  return Object.hasOwn(DATA_GUARDS, value);
+}
+
+function buildReply<M extends ModuleName>(module: M, raw: Record<string, unknown>): Reply<M> {
+  const errorCode = isErrorCode(raw.error_code) ? raw.error_code : undefined;
+  // Events the server pushes for a request-style module may omit request_status.
+  const status: 0 | 1 = isBit(raw.request_status) ? raw.request_status : errorCode ? 0 : 1;
+  const reply: Reply<M> = { module, request_status: status };
+  if (isString(raw.rid)) reply.rid = raw.rid;
+  if (errorCode) reply.error_code = errorCode;
+  if (isString(raw.field)) reply.field = raw.field;
+  if (isRecord(raw.request_details)) reply.request_details = raw.request_details;
+  if (raw.data !== undefined) {
+    const guard: Guard<DataOf<M>> = DATA_GUARDS[module];
+    if (guard(raw.data)) reply.data = raw.data;
+    else console.warn(`realtime: dropped malformed data of ${module}`);
+  }
+  return reply;
+}
+
+function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent | null {
+  switch (module) {
+    case 'pong':
+      return { module: 'pong' };
+    case 'error':
+      return isErrorCode(raw.error_code)
+        ? { module: 'error', request_status: 0, error_code: raw.error_code }
+        : null;
+    case 'claim_free_credits': {
+      const details = raw.request_details;
+      if (!isNumber(raw.claimed_credits)) return null;
+      const event: ClaimFreeCreditsEvent = {
+        module: 'claim_free_credits',
+        request_status: 1,
+        request_details: {
+          claimed: isRecord(details) && typeof details.claimed === 'boolean' && details.claimed,
+        },
+        claimed_credits: raw.claimed_credits,
+      };
+      return event;
+    }
+    default:
+      return null;
+  }
+}
+
+function buildEnvelope(module: string, raw: Record<string, unknown>): Envelope {
+  const envelope: Envelope = { module };
+  if (isString(raw.rid)) envelope.rid = raw.rid;
+  if (isBit(raw.request_status)) envelope.request_status = raw.request_status;
+  if (isString(raw.error_code)) envelope.error_code = raw.error_code;
+  if (isString(raw.field)) envelope.field = raw.field;
+  if ('data' in raw) envelope.data = raw.data;
+  if (isRecord(raw.request_details)) envelope.request_details = raw.request_details;
+  return envelope;
+}
+
+const SERVER_EVENTS: ReadonlySet<string> = new Set(['pong', 'error', 'claim_free_credits']);
+
+/** Parses one text frame; null means the frame is not something the client can use. */
+export function parseFrame(text: unknown): IncomingMessage | Envelope | null {
+  if (!isString(text)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(raw) || !isString(raw.module)) return null;
+  const module = raw.module;
+  if (SERVER_EVENTS.has(module)) return buildEvent(module, raw);
+  if (isModuleName(module)) return buildReply(module, raw);
+  return buildEnvelope(module, raw);
+}
