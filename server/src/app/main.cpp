@@ -11,6 +11,7 @@
 #include "mail/mailer.hpp"
 #include "modules/registry.hpp"
 #include "net/server.hpp"
+#include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
 
 namespace {
@@ -38,6 +39,17 @@ void add_server_options(CLI::App& cli, Config& config) {
       ->envname("KESHER_ORIGIN");
   cli.add_option("--log-level", config.log_level, "trace, debug, info, warn, error or off")
       ->envname("KESHER_LOG_LEVEL")
+      ->capture_default_str();
+  cli.add_option("--smtp", config.smtp_url,
+                 "Send mail through SMTP: smtp://user:password@host:587 (STARTTLS when offered) "
+                 "or smtps://host:465; without it mail is written to <data>/outbox/")
+      ->envname("KESHER_SMTP");
+  cli.add_option("--mail-from", config.mail_from, "Sender of account mail")
+      ->envname("KESHER_MAIL_FROM")
+      ->capture_default_str();
+  cli.add_option("--ws-idle-timeout", config.ws_idle_timeout_seconds,
+                 "Seconds without an inbound frame before a socket is closed")
+      ->check(CLI::Range(1, 3600))
       ->capture_default_str();
   cli.add_option("--network-threads", config.network_threads, "Threads serving sockets")
       ->check(CLI::Range(1, 64))
@@ -75,8 +87,17 @@ int serve(Config config) {
     return 1;
   }
   app.places = std::make_unique<kesher::domain::PlaceIndex>(std::move(*places));
-  app.mailer = kesher::mail::make_outbox_mailer(fs::path(config.data_dir) / "outbox",
-                                                "Kesher <no-reply@kesher.local>");
+  if (config.smtp_url.empty()) {
+    app.mailer =
+        kesher::mail::make_outbox_mailer(fs::path(config.data_dir) / "outbox", config.mail_from);
+  } else {
+    std::string smtp_error;
+    app.mailer = kesher::net::make_smtp_mailer(config.smtp_url, config.mail_from, &smtp_error);
+    if (!app.mailer) {
+      spdlog::error("--smtp: {}", smtp_error);
+      return 1;
+    }
+  }
   auto files = kesher::net::StaticFiles::load(config.web_dir);
   if (!files.index()) spdlog::warn("no web client in {} (run `make web`)", config.web_dir);
   auto router = kesher::modules::make_router();

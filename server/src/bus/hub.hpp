@@ -22,6 +22,7 @@ class Connection {
 
 // Close codes of our own (4000-4999 are free for applications).
 inline constexpr uint16_t kCloseLoggedOut = 4001;
+inline constexpr uint16_t kCloseIdle = 4002;
 inline constexpr uint16_t kCloseGoingAway = 1001;
 
 // Delivers an event to every socket of a user, in process. A cross-node bus (Redis) can sit behind

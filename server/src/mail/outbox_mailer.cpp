@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "mail/mailer.hpp"
+#include "mail/message.hpp"
 
 namespace kesher::mail {
 
@@ -23,9 +24,7 @@ class OutboxMailer final : public Mailer {
     auto path = folder_ / (std::to_string(stamp) + "-" + std::to_string(counter_++) + ".eml");
     std::ofstream out(path, std::ios::binary);
     if (!out) throw std::runtime_error("cannot write " + path.string());
-    out << "From: " << from_ << "\r\nTo: " << mail.to << "\r\nSubject: " << mail.subject
-        << "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
-        << mail.text << "\r\n";
+    out << format_message(from_, mail, BodyEncoding::eight_bit);
   }
 
  private:

@@ -46,7 +46,6 @@ constexpr size_t kMaxQueuedFrames = 1024;
 constexpr size_t kMaxQueuedBytes = 8 * 1024 * 1024;
 constexpr double kMessagesPerSecond = 30;
 constexpr double kMessageBurst = 60;
-constexpr auto kIdleTimeout = 45s;
 constexpr auto kHttpTimeout = 30s;
 
 constexpr std::string_view kContentSecurityPolicy =
@@ -126,6 +125,7 @@ class WebSocketSession final : public bus::Connection,
       : server_(server),
         ws_(std::move(stream)),
         signal_(ws_.get_executor()),
+        idle_timer_(ws_.get_executor()),
         state_(std::move(state)) {}
 
   void start(http::request<http::string_body> request) {
@@ -149,7 +149,10 @@ class WebSocketSession final : public bus::Connection,
 
   asio::awaitable<void> serve(http::request<http::string_body> request) {
     beast::get_lowest_layer(ws_).expires_never();
-    ws_.set_option(websocket::stream_base::timeout{kHttpTimeout, kIdleTimeout, false});
+    // Beast's own idle timer does not restart on traffic unless it sends pings, so the idle
+    // timeout is kept by idle_watch() instead.
+    ws_.set_option(
+        websocket::stream_base::timeout{kHttpTimeout, websocket::stream_base::none(), false});
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "kesher"); }));
     ws_.read_message_max(kMaxFrameBytes);
@@ -160,11 +163,27 @@ class WebSocketSession final : public bus::Connection,
       server_.app.hub.attach(state_.user_id, state_.session_hash, state_.connection);
     }
     asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
+    last_inbound_ = std::chrono::steady_clock::now();
+    asio::co_spawn(ws_.get_executor(), idle_watch(shared_from_this()), asio::detached);
     co_await read_loop();
     server_.app.hub.detach(this);
     state_.connection.reset();  // breaks the cycle session → state → session
     closed_ = true;
     signal_.cancel();
+    idle_timer_.cancel();
+  }
+
+  static asio::awaitable<void> idle_watch(std::shared_ptr<WebSocketSession> self) {
+    auto limit = std::chrono::seconds(self->server_.app.config.ws_idle_timeout_seconds);
+    while (!self->closed_ && !self->closing_) {
+      self->idle_timer_.expires_at(self->last_inbound_ + limit);
+      co_await self->idle_timer_.async_wait(kNoThrow);
+      if (self->closed_ || self->closing_) co_return;
+      if (std::chrono::steady_clock::now() >= self->last_inbound_ + limit) {
+        self->close_now(bus::kCloseIdle);
+        co_return;
+      }
+    }
   }
 
   asio::awaitable<void> read_loop() {
@@ -176,6 +195,7 @@ class WebSocketSession final : public bus::Connection,
         if (ec != websocket::error::closed) spdlog::debug("websocket read ended: {}", ec.message());
         co_return;
       }
+      last_inbound_ = std::chrono::steady_clock::now();
       std::string frame = beast::buffers_to_string(buffer.data());
       buffer.consume(buffer.size());
       if (!bucket_.try_take(seconds_now())) {
@@ -252,6 +272,8 @@ class WebSocketSession final : public bus::Connection,
   Server::Impl& server_;
   websocket::stream<beast::tcp_stream> ws_;
   asio::steady_timer signal_;
+  asio::steady_timer idle_timer_;
+  std::chrono::steady_clock::time_point last_inbound_;
   app::ConnectionState state_;
   std::deque<bus::Frame> queue_;
   size_t queued_bytes_ = 0;
