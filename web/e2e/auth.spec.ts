@@ -15,15 +15,19 @@ test('logs out, fails with a wrong password, and logs back in', async ({ page },
   const account = await registerByApi(page.request, 'logout');
   await openExploreAndCloseReward(page);
 
-  // Desktop: the side column's logout. Phones: the tab bar has no logout, /settings has one.
+  // Desktop: the side column's logout. Phones: the profile tab is the menu.
   if (testInfo.project.name === 'desktop') {
     await page
       .locator('aside.side-nav')
       .getByRole('button', { name: tr('common.nav.logout', 'he') })
       .click();
   } else {
-    await page.goto('/settings');
-    await page.getByTestId('settings-logout').click();
+    await page.getByRole('link', { name: tr('common.nav.profile', 'he') }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId('profile-page')).toContainText(account.name);
+    await expect(page.getByTestId('profile-credits')).toContainText('200');
+    await snap(page, testInfo, 'profile-he');
+    await page.getByTestId('profile-logout').click();
   }
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('landing-page')).toBeVisible();

@@ -23,13 +23,15 @@ json::object self_view(const app::Context& app, const store::UserRecord& user, i
   view["bio"] = user.bio;
   view["answer"] = user.answer;
   view["language"] = user.language;
-  std::string city, country;
+  std::string city, country, country_code;
   if (const domain::Place* place = app.places ? app.places->find(user.place_id) : nullptr) {
     city = app.places->display_name(*place, user_language(user));
-    country = place->country;
+    country = app.places->country_name(place->country, user_language(user));
+    country_code = place->country;
   }
   view["city"] = city;
-  view["country"] = country;
+  view["country"] = country;  // a name to show, in the user's language
+  view["country_code"] = country_code;
   view["place_id"] = user.place_id;
   view["s_gender"] = user.s_gender;
   view["s_age"] = domain::format_age_range({user.s_age_min, user.s_age_max});

@@ -18,6 +18,7 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ResetPage = lazy(() => import('../features/auth/ResetPage'));
 const RecoverPage = lazy(() => import('../features/auth/RecoverPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const PrivacyPage = lazy(() => import('../features/info/PrivacyPage'));
 const TosPage = lazy(() => import('../features/info/TosPage'));
 const TermsPage = lazy(() => import('../features/info/TermsPage'));
@@ -77,7 +78,7 @@ export const routes: RouteObject[] = [
               placeholder('/meet', 'meet'),
               placeholder('/stories', 'stories'),
               { path: '/contacts', element: <ContactsRoute /> },
-              placeholder('/profile', 'profile'),
+              { path: '/profile', element: <ProfilePage /> },
               placeholder('/likesme', 'likesme'),
               placeholder('/mylikes', 'mylikes'),
               placeholder('/visitors', 'visitors'),

@@ -19,7 +19,10 @@ export interface User {
   answer: number;
   language: LanguageCode;
   city: string;
+  /** Country name in the user's language. */
   country: string;
+  /** ISO 3166-1 alpha-2. */
+  country_code: string;
   place_id: number;
   s_gender: SearchGender;
   s_age: string;

@@ -6,6 +6,7 @@ import { ApiError, login } from './api';
 import { AuthLayout } from './AuthLayout';
 import { errorKey } from './errors';
 import type { MessageKey } from './errors';
+import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 import { useCompleteAuth } from './useCompleteAuth';
 import { useCountdown } from './useCountdown';
@@ -80,36 +81,19 @@ export default function LoginPage() {
             {formText}
           </p>
         ) : null}
-        <div className="field">
-          <label className="field-label" htmlFor="login-email">
-            {t('auth.fields.email')}
-          </label>
-          <input
-            id="login-email"
-            className="input"
-            type="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setEmailError(null);
-            }}
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={t('auth.fields.emailPlaceholder')}
-            dir="ltr"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'login-email-error' : undefined}
-            data-testid="login-email"
-            autoFocus
-          />
-          {emailError ? (
-            <span id="login-email-error" className="field-error" role="alert">
-              {t(emailError.key, emailError.params)}
-            </span>
-          ) : null}
-        </div>
+        <EmailField
+          id="login-email"
+          label={t('auth.fields.email')}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setEmailError(null);
+          }}
+          autoComplete="username"
+          error={emailError ? t(emailError.key, emailError.params) : null}
+          testId="login-email"
+          autoFocus
+        />
         <PasswordField
           id="login-password"
           label={t('auth.fields.password')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from './EmailField';
 import { Link } from 'react-router';
 import { ApiError, recover } from './api';
 import { AuthLayout } from './AuthLayout';
@@ -110,36 +111,19 @@ export default function ResetPage() {
             {throttleText}
           </p>
         ) : null}
-        <div className="field">
-          <label className="field-label" htmlFor="reset-email">
-            {t('auth.fields.email')}
-          </label>
-          <input
-            id="reset-email"
-            className="input"
-            type="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setEmailError(null);
-            }}
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={t('auth.fields.emailPlaceholder')}
-            dir="ltr"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'reset-email-error' : undefined}
-            data-testid="reset-email"
-            autoFocus
-          />
-          {emailError ? (
-            <span id="reset-email-error" className="field-error" role="alert">
-              {t(emailError.key, emailError.params)}
-            </span>
-          ) : null}
-        </div>
+        <EmailField
+          id="reset-email"
+          label={t('auth.fields.email')}
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setEmailError(null);
+          }}
+          autoComplete="email"
+          error={emailError ? t(emailError.key, emailError.params) : null}
+          testId="reset-email"
+          autoFocus
+        />
         <button
           type="submit"
           className="btn btn-primary"

@@ -38,7 +38,7 @@ describe('SettingsPage', () => {
     renderAt('/settings', '/settings', <SettingsPage />);
     const save = screen.getByTestId('settings-save');
     expect(save).toBeDisabled();
-    expect(screen.getByTestId('settings-place-input')).toHaveValue('Tel Aviv, IL');
+    expect(screen.getByTestId('settings-place-input')).toHaveValue('Tel Aviv, Israel');
     expect(screen.getByTestId('settings-blocked-empty')).toHaveTextContent('No blocked users');
 
     await user.click(screen.getByTestId('settings-gender-women'));

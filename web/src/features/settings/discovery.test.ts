@@ -8,7 +8,7 @@ describe('discoveryFromUser', () => {
       sGender: 1,
       ageRange: { min: 25, max: 40 },
       radius: 50,
-      place: { place_id: 293397, description: 'Tel Aviv, IL' },
+      place: { place_id: 293397, description: 'Tel Aviv, Israel' },
     });
   });
 

@@ -10,7 +10,6 @@ export type PlaceholderPage =
   | 'meet'
   | 'stories'
   | 'contacts'
-  | 'profile'
   | 'likesme'
   | 'mylikes'
   | 'visitors'
@@ -26,7 +25,6 @@ const ICONS: Record<PlaceholderPage, IconName> = {
   meet: 'discover',
   stories: 'story',
   contacts: 'chat',
-  profile: 'user',
   likesme: 'heart',
   mylikes: 'heartOutline',
   visitors: 'eye',

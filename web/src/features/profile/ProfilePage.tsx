@@ -1,0 +1,86 @@
+// The member's own profile (/profile): who they are, their balance, and the way to settings, the
+// information pages and logout. On phones this is the only menu, so none of it may be missing.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber } from '../../app/format';
+import { useAppStore } from '../../app/store';
+import { Avatar } from '../shell/Avatar';
+import { photoOf } from '../shell/avatar';
+import { CoinIcon, Icon, type IconName } from '../shell/icons';
+import { LanguagePicker } from '../shell/LanguagePicker';
+import { useLogout } from '../shell/useLogout';
+import './ProfilePage.css';
+
+const LINKS: { to: string; icon: IconName; label: string }[] = [
+  { to: '/settings', icon: 'settings', label: 'profile.links.settings' },
+  { to: '/privacy', icon: 'shield', label: 'profile.links.privacy' },
+  { to: '/terms-and-conditions', icon: 'card', label: 'profile.links.terms' },
+  { to: '/support', icon: 'chat', label: 'profile.links.support' },
+];
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const user = useAppStore((s) => s.user);
+  const language = useAppStore((s) => s.language);
+  const { logOut, pending } = useLogout();
+  if (!user) return null;
+
+  return (
+    <section className="profile-page" data-testid="profile-page">
+      <header className="profile-page__card">
+        <Avatar src={photoOf(user)} name={user.name} size={96} ring />
+        <div className="profile-page__who">
+          <h1 className="profile-page__name" dir="auto">
+            {t('profile.nameAge', { name: user.name, age: user.age })}
+          </h1>
+          {user.city ? <p className="muted profile-page__city">{user.city}</p> : null}
+          {user.premium ? <span className="pill">{t('profile.premium')}</span> : null}
+        </div>
+      </header>
+
+      <button
+        type="button"
+        className="profile-page__credits"
+        onClick={() => useAppStore.getState().setCreditsModalOpen(true)}
+        data-testid="profile-credits"
+      >
+        <CoinIcon size={32} />
+        <span className="profile-page__credits-text">
+          <strong>{formatNumber(user.credits, language)}</strong>
+          <span className="muted">{t('profile.credits')}</span>
+        </span>
+        <span className="btn btn-primary profile-page__credits-cta">{t('profile.getCredits')}</span>
+      </button>
+
+      <p className="profile-page__tip">
+        <Icon name="sparkle" size={20} />
+        <span>{t('profile.photoTip')}</span>
+      </p>
+
+      <nav className="profile-page__links" aria-label={t('profile.menu')}>
+        {LINKS.map((link) => (
+          <Link key={link.to} to={link.to} className="profile-page__link">
+            <Icon name={link.icon} size={22} />
+            <span>{t(link.label)}</span>
+            <Icon name="chevron" size={16} className="icon-directional profile-page__chevron" />
+          </Link>
+        ))}
+        <div className="profile-page__link profile-page__link--static">
+          <Icon name="globe" size={22} />
+          <span>{t('profile.language')}</span>
+          <LanguagePicker />
+        </div>
+        <button
+          type="button"
+          className="profile-page__link profile-page__logout"
+          onClick={logOut}
+          disabled={pending}
+          data-testid="profile-logout"
+        >
+          <Icon name="logout" size={22} />
+          <span>{t('profile.logout')}</span>
+        </button>
+      </nav>
+    </section>
+  );
+}
