@@ -786,7 +786,7 @@ std::string_view PlaceIndex::key_text(const SearchKey& key) const {
   return std::string_view(key_texts_).substr(key.text_offset, key.text_length);
 }
 
-std::vector<PlaceSuggestion> PlaceIndex::search(std::string_view query, Lang lang,
+std::vector<PlaceSuggestion> PlaceIndex::search(std::string_view query, Language lang,
                                                 size_t limit) const {
   const std::string needle = normalise(query);
   if (needle.empty() || limit == 0) return {};
@@ -820,21 +820,21 @@ const Place* PlaceIndex::find(int64_t id) const {
   return it != places_.end() && it->id == id ? &*it : nullptr;
 }
 
-std::string PlaceIndex::display_name(const Place& place, Lang lang) const {
-  const std::string& localised = lang == Lang::he   ? place.name_he
-                                 : lang == Lang::de ? place.name_de
-                                                    : place.name_en;
+std::string PlaceIndex::display_name(const Place& place, Language lang) const {
+  const std::string& localised = lang == Language::he   ? place.name_he
+                                 : lang == Language::de ? place.name_de
+                                                        : place.name_en;
   return localised.empty() ? place.name_en : localised;
 }
 
-std::string PlaceIndex::country_name(std::string_view iso2, Lang lang) const {
+std::string PlaceIndex::country_name(std::string_view iso2, Language lang) const {
   const auto country = std::lower_bound(
       kCountryNames.begin(), kCountryNames.end(), iso2,
       [](const CountryName& name, std::string_view code) { return name.iso2 < code; });
   if (country == kCountryNames.end() || country->iso2 != iso2) return std::string(iso2);
-  const std::string_view name = lang == Lang::he   ? country->he
-                                : lang == Lang::de ? country->de
-                                                   : country->en;
+  const std::string_view name = lang == Language::he   ? country->he
+                                : lang == Language::de ? country->de
+                                                       : country->en;
   return std::string(name);
 }
 

@@ -24,7 +24,6 @@ struct Place {
 };
 
 // The server has one notion of a user language; places just use a shorter name for it.
-using Lang = Language;
 
 struct PlaceSuggestion {
   int64_t place_id = 0;
@@ -45,11 +44,12 @@ class PlaceIndex {
   // the name that does. Matching ignores case, Latin diacritics, Hebrew niqqud, Hebrew final
   // letter forms, doubled yod/vav spellings and punctuation. Whole-name matches come before
   // word matches, then larger places first; each place appears at most once.
-  std::vector<PlaceSuggestion> search(std::string_view query, Lang lang, size_t limit = 10) const;
+  std::vector<PlaceSuggestion> search(std::string_view query, Language lang,
+                                      size_t limit = 10) const;
 
   const Place* find(int64_t id) const;
-  std::string display_name(const Place& place, Lang lang) const;     // falls back to English
-  std::string country_name(std::string_view iso2, Lang lang) const;  // falls back to the code
+  std::string display_name(const Place& place, Language lang) const;     // falls back to English
+  std::string country_name(std::string_view iso2, Language lang) const;  // falls back to the code
   size_t size() const { return places_.size(); }
 
  private:

@@ -53,7 +53,8 @@ std::vector<int64_t> ids_of(const std::vector<PlaceSuggestion>& suggestions) {
 
 class PlaceSearchTest : public ::testing::Test {
  protected:
-  std::vector<int64_t> search(std::string_view query, Lang lang = Lang::en, size_t limit = 10) {
+  std::vector<int64_t> search(std::string_view query, Language lang = Language::en,
+                              size_t limit = 10) {
     return ids_of(index_.search(query, lang, limit));
   }
   bool finds(std::string_view query, int64_t id) {
@@ -65,8 +66,8 @@ class PlaceSearchTest : public ::testing::Test {
 };
 
 TEST_F(PlaceSearchTest, FindsHebrewPrefixes) {
-  EXPECT_EQ(search("תל", Lang::he), (std::vector<int64_t>{kTelAviv, kTelMond}));
-  EXPECT_EQ(search("ירו", Lang::he).front(), kJerusalem);
+  EXPECT_EQ(search("תל", Language::he), (std::vector<int64_t>{kTelAviv, kTelMond}));
+  EXPECT_EQ(search("ירו", Language::he).front(), kJerusalem);
 }
 
 TEST_F(PlaceSearchTest, HebrewIgnoresNiqqudFinalFormsAndDoubledLetters) {
@@ -84,7 +85,7 @@ TEST_F(PlaceSearchTest, EnglishIsCaseInsensitive) {
 
 TEST_F(PlaceSearchTest, GermanNamesMatchWithOrWithoutUmlauts) {
   for (const char* query : {"Münch", "munch", "MÜNCHEN", "Muench"}) {
-    EXPECT_EQ(search(query, Lang::de).front(), kMunich) << query;
+    EXPECT_EQ(search(query, Language::de).front(), kMunich) << query;
   }
   EXPECT_TRUE(finds("munster", kMunster));
   EXPECT_TRUE(finds("Cholon", kHolon));
@@ -99,7 +100,7 @@ TEST_F(PlaceSearchTest, FoldsGeoNamesTransliterationMarks) {
 
 TEST_F(PlaceSearchTest, MatchesTheStartOfAnyWord) {
   EXPECT_EQ(search("aviv"), (std::vector<int64_t>{kTelAviv}));
-  EXPECT_EQ(search("שמונה", Lang::he), (std::vector<int64_t>{kKiryatShmona}));
+  EXPECT_EQ(search("שמונה", Language::he), (std::vector<int64_t>{kKiryatShmona}));
 }
 
 TEST_F(PlaceSearchTest, WholeNameMatchesComeBeforeWordMatches) {
@@ -114,14 +115,14 @@ TEST_F(PlaceSearchTest, RanksByPopulation) {
 }
 
 TEST_F(PlaceSearchTest, HonoursTheLimit) {
-  EXPECT_EQ(search("tel", Lang::en, 2), (std::vector<int64_t>{kTelAviv, kTelford}));
-  EXPECT_TRUE(search("tel", Lang::en, 0).empty());
+  EXPECT_EQ(search("tel", Language::en, 2), (std::vector<int64_t>{kTelAviv, kTelford}));
+  EXPECT_TRUE(search("tel", Language::en, 0).empty());
 }
 
 TEST_F(PlaceSearchTest, ListsEachPlaceOnce) {
   // "tel aviv" matches Tel Aviv's English name and German name, "aviv" a word of both.
   EXPECT_EQ(search("tel aviv"), (std::vector<int64_t>{kTelAviv}));
-  EXPECT_EQ(search("t", Lang::en, 100).size(), 3u);
+  EXPECT_EQ(search("t", Language::en, 100).size(), 3u);
 }
 
 TEST_F(PlaceSearchTest, IgnoresQueriesWithoutLettersOrDigits) {
@@ -132,13 +133,13 @@ TEST_F(PlaceSearchTest, IgnoresQueriesWithoutLettersOrDigits) {
 }
 
 TEST_F(PlaceSearchTest, DescribesPlacesInTheRequestedLanguage) {
-  const auto hebrew = index_.search("תל אביב", Lang::he);
+  const auto hebrew = index_.search("תל אביב", Language::he);
   ASSERT_FALSE(hebrew.empty());
   EXPECT_EQ(hebrew.front().description, "תל אביב-יפו, ישראל");
-  EXPECT_EQ(index_.search("tel aviv", Lang::en).front().description, "Tel Aviv, Israel");
-  EXPECT_EQ(index_.search("munich", Lang::de).front().description, "München, Deutschland");
-  EXPECT_EQ(index_.search("berlin", Lang::de).front().description, "Berlin, Deutschland");
-  EXPECT_EQ(index_.search("telford", Lang::he).front().description, "Telford, בריטניה");
+  EXPECT_EQ(index_.search("tel aviv", Language::en).front().description, "Tel Aviv, Israel");
+  EXPECT_EQ(index_.search("munich", Language::de).front().description, "München, Deutschland");
+  EXPECT_EQ(index_.search("berlin", Language::de).front().description, "Berlin, Deutschland");
+  EXPECT_EQ(index_.search("telford", Language::he).front().description, "Telford, בריטניה");
 }
 
 TEST_F(PlaceSearchTest, FindsPlacesById) {
@@ -151,23 +152,23 @@ TEST_F(PlaceSearchTest, FindsPlacesById) {
 
 TEST_F(PlaceSearchTest, DisplayNamesFallBackToEnglish) {
   const Place& berlin = *index_.find(kBerlin);
-  EXPECT_EQ(index_.display_name(berlin, Lang::he), "ברלין");
-  EXPECT_EQ(index_.display_name(berlin, Lang::de), "Berlin");
-  EXPECT_EQ(index_.display_name(*index_.find(kMunich), Lang::de), "München");
-  EXPECT_EQ(index_.display_name(*index_.find(kMunich), Lang::en), "Munich");
+  EXPECT_EQ(index_.display_name(berlin, Language::he), "ברלין");
+  EXPECT_EQ(index_.display_name(berlin, Language::de), "Berlin");
+  EXPECT_EQ(index_.display_name(*index_.find(kMunich), Language::de), "München");
+  EXPECT_EQ(index_.display_name(*index_.find(kMunich), Language::en), "Munich");
 }
 
 TEST(PlaceIndexTest, NamesCountries) {
   const PlaceIndex index = PlaceIndex::from_places({});
-  EXPECT_EQ(index.country_name("IL", Lang::he), "ישראל");
-  EXPECT_EQ(index.country_name("DE", Lang::de), "Deutschland");
-  EXPECT_EQ(index.country_name("US", Lang::en), "United States");
-  EXPECT_EQ(index.country_name("AT", Lang::de), "Österreich");
-  EXPECT_EQ(index.country_name("CH", Lang::he), "שווייץ");
-  EXPECT_EQ(index.country_name("GB", Lang::en), "United Kingdom");
-  EXPECT_EQ(index.country_name("FR", Lang::de), "Frankreich");
-  EXPECT_EQ(index.country_name("ZZ", Lang::he), "ZZ");
-  EXPECT_EQ(index.country_name("", Lang::en), "");
+  EXPECT_EQ(index.country_name("IL", Language::he), "ישראל");
+  EXPECT_EQ(index.country_name("DE", Language::de), "Deutschland");
+  EXPECT_EQ(index.country_name("US", Language::en), "United States");
+  EXPECT_EQ(index.country_name("AT", Language::de), "Österreich");
+  EXPECT_EQ(index.country_name("CH", Language::he), "שווייץ");
+  EXPECT_EQ(index.country_name("GB", Language::en), "United Kingdom");
+  EXPECT_EQ(index.country_name("FR", Language::de), "Frankreich");
+  EXPECT_EQ(index.country_name("ZZ", Language::he), "ZZ");
+  EXPECT_EQ(index.country_name("", Language::en), "");
 }
 
 TEST(PlaceIndexTest, KeepsTheFirstOfRepeatedIds) {
@@ -177,7 +178,7 @@ TEST(PlaceIndexTest, KeepsTheFirstOfRepeatedIds) {
   });
   ASSERT_EQ(index.size(), 1u);
   EXPECT_EQ(index.find(7)->name_en, "First");
-  EXPECT_TRUE(index.search("second", Lang::en).empty());
+  EXPECT_TRUE(index.search("second", Language::en).empty());
 }
 
 class TempFile {
@@ -213,7 +214,7 @@ TEST(PlaceIndexTest, LoadsTsvAndSkipsMalformedLines) {
   ASSERT_NE(jerusalem, nullptr);
   EXPECT_EQ(jerusalem->name_he, "ירושלים");
   EXPECT_DOUBLE_EQ(jerusalem->lon, 35.21633);  // the CR of the CRLF line is not part of it
-  EXPECT_EQ(index->search("ירו", Lang::he).front().place_id, kJerusalem);
+  EXPECT_EQ(index->search("ירו", Language::he).front().place_id, kJerusalem);
 }
 
 TEST(PlaceIndexTest, ReportsAMissingFile) {
@@ -316,11 +317,11 @@ class RealPlacesTest : public ::testing::Test {
 std::optional<PlaceIndex>* RealPlacesTest::index_ = nullptr;
 
 TEST_F(RealPlacesTest, FindsTheBigCitiesFirst) {
-  EXPECT_EQ(index().search("תל אביב", Lang::he).at(0).place_id, kTelAviv);
-  EXPECT_EQ(index().search("תל אביב", Lang::he).at(0).description, "תל אביב-יפו, ישראל");
-  EXPECT_EQ(index().search("Berlin", Lang::de).at(0).place_id, kBerlin);
-  EXPECT_EQ(index().search("ירו", Lang::he).at(0).place_id, kJerusalem);
-  EXPECT_EQ(index().search("münchen", Lang::de).at(0).description, "München, Deutschland");
+  EXPECT_EQ(index().search("תל אביב", Language::he).at(0).place_id, kTelAviv);
+  EXPECT_EQ(index().search("תל אביב", Language::he).at(0).description, "תל אביב-יפו, ישראל");
+  EXPECT_EQ(index().search("Berlin", Language::de).at(0).place_id, kBerlin);
+  EXPECT_EQ(index().search("ירו", Language::he).at(0).place_id, kJerusalem);
+  EXPECT_EQ(index().search("münchen", Language::de).at(0).description, "München, Deutschland");
 }
 
 TEST_F(RealPlacesTest, SearchesQuickly) {
@@ -331,7 +332,7 @@ TEST_F(RealPlacesTest, SearchesQuickly) {
   const auto started = std::chrono::steady_clock::now();
   constexpr int kSearches = 1000;
   for (int i = 0; i < kSearches; ++i) {
-    results += index().search(queries[i % queries.size()], Lang::he).size();
+    results += index().search(queries[i % queries.size()], Language::he).size();
   }
   const double elapsed = milliseconds_since(started);
   std::cout << "[ places   ] " << kSearches << " searches in " << elapsed << " ms ("

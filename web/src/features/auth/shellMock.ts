@@ -3,6 +3,7 @@
 import { vi } from 'vitest';
 import { create } from 'zustand';
 import type { LanguageCode, ModuleName, Reply, RequestOf, User } from '../../realtime/protocol';
+import { TEST_USER } from '../../realtime/testing';
 
 type Handler = (module: ModuleName, payload: unknown) => Promise<Reply>;
 
@@ -49,34 +50,5 @@ export function Icon() {
 }
 
 export function makeUser(patch: Partial<User> = {}): User {
-  return {
-    id: 12,
-    name: 'Dana',
-    age: 31,
-    gender: 2,
-    email: 'dana@example.com',
-    photo: null,
-    photos: [],
-    avatar: null,
-    bio: '',
-    answer: 3,
-    language: 'en',
-    city: 'Tel Aviv',
-    country: 'Israel',
-    country_code: 'IL',
-    place_id: 293397,
-    s_gender: 1,
-    s_age: '25,40',
-    s_radius: 50,
-    credits: 200,
-    premium: 0,
-    status: 1,
-    has_story: 0,
-    stories: [],
-    sof_spin_available: 0,
-    sof_can_spin: 1,
-    claimed_free_account_credits: 1,
-    email_verified: 0,
-    ...patch,
-  };
+  return { ...TEST_USER, email: 'dana@example.com', language: 'en', ...patch };
 }
