@@ -19,6 +19,11 @@ import {
   type SiteConfig,
   type Totals,
   type User,
+  type Person,
+  type PeopleListEntry,
+  type BlockedEntry,
+  type MatchEvent,
+  type OnlinesEvent,
 } from './protocol';
 
 type Guard<T> = (value: unknown) => value is T;
@@ -81,6 +86,32 @@ export const isTotals = (v: unknown): v is Totals =>
   isNumber(v.fans_new) &&
   isNumber(v.visits_new);
 
+const isNullableNumber = (v: unknown): v is number | null => v === null || isNumber(v);
+
+/** Checks the fields the client relies on; the rest is passed through. */
+export const isPerson = (v: unknown): v is Person =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.name) &&
+  isNumber(v.age) &&
+  isNullableString(v.photo) &&
+  isNullableNumber(v.distance_km) &&
+  isBit(v.status) &&
+  isBit(v.virtual) &&
+  isBit(v.liked) &&
+  isBit(v.matched);
+
+const isPeopleListEntry = (v: unknown): v is PeopleListEntry =>
+  isRecord(v) &&
+  isNullableNumber(v.id) &&
+  isString(v.name) &&
+  isNullableString(v.photo) &&
+  isNumber(v.time) &&
+  isBit(v.locked);
+
+const isBlockedEntry = (v: unknown): v is BlockedEntry =>
+  isRecord(v) && isNumber(v.id) && isString(v.name) && isNullableString(v.photo);
+
 /** For modules whose replies carry no data (ping answers with a bare pong). */
 function noData(value: unknown): value is never {
   void value;
@@ -119,6 +150,25 @@ const DATA_GUARDS: DataGuards = {
   ),
   'user/update': (v): v is DataOf<'user/update'> => isRecord(v) && isUser(v.user),
   totals: isTotals,
+  explore: arrayOf(isPerson),
+  meet: arrayOf(isPerson),
+  'meet/popular': arrayOf(isPerson),
+  spotlight: arrayOf(isPerson),
+  profile: (v): v is DataOf<'profile'> =>
+    isRecord(v) && isPerson(v.user) && arrayOf(isPhoto)(v.photos),
+  'user/photos': arrayOf(isPhoto),
+  visit: noData,
+  'stories/get': (v): v is unknown[] => Array.isArray(v),
+  swipe: noData,
+  'user/mylikes': arrayOf(isPeopleListEntry),
+  'user/fans': arrayOf(isPeopleListEntry),
+  'user/matches': arrayOf(isPeopleListEntry),
+  'user/visitors': arrayOf(isPeopleListEntry),
+  'user/fans/seen': noData,
+  'user/visitors/seen': noData,
+  'user/block': noData,
+  'user/unblock': noData,
+  'user/blocked': arrayOf(isBlockedEntry),
 };
 
 export function isModuleName(value: string): value is ModuleName {
@@ -163,6 +213,16 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       };
       return event;
     }
+    case 'match': {
+      if (!isRecord(raw.data) || !isPerson(raw.data.user)) return null;
+      const event: MatchEvent = { module: 'match', data: { user: raw.data.user } };
+      return event;
+    }
+    case 'onlines': {
+      if ((raw.type !== 'online' && raw.type !== 'offline') || !isNumber(raw.user_id)) return null;
+      const event: OnlinesEvent = { module: 'onlines', type: raw.type, user_id: raw.user_id };
+      return event;
+    }
     default:
       return null;
   }
@@ -179,7 +239,13 @@ function buildEnvelope(module: string, raw: Record<string, unknown>): Envelope {
   return envelope;
 }
 
-const SERVER_EVENTS: ReadonlySet<string> = new Set(['pong', 'error', 'claim_free_credits']);
+const SERVER_EVENTS: ReadonlySet<string> = new Set([
+  'pong',
+  'error',
+  'claim_free_credits',
+  'match',
+  'onlines',
+]);
 
 /** Parses one text frame; null means the frame is not something the client can use. */
 export function parseFrame(text: unknown): IncomingMessage | Envelope | null {

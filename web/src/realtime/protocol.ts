@@ -73,6 +73,10 @@ export type ErrorCode =
   | 'invalid_key'
   | 'invalid_value'
   | 'age_locked'
+  | 'not_found'
+  | 'premium_required'
+  | 'like_limit_reached'
+  | 'cannot_block_self'
   | 'internal_error';
 
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -110,6 +114,10 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'invalid_key',
   'invalid_value',
   'age_locked',
+  'not_found',
+  'premium_required',
+  'like_limit_reached',
+  'cannot_block_self',
   'internal_error',
 ];
 
@@ -219,6 +227,72 @@ export interface Totals {
   visits_new: number;
 }
 
+/** Someone the caller may see (docs/protocol.md "Person"). Never carries coordinates. */
+export interface Person {
+  id: number;
+  name: string;
+  age: number;
+  gender: Gender;
+  photo: string | null;
+  photos_count: number;
+  bio: string;
+  city: string;
+  country: string;
+  /** Upper bound of a coarse distance bucket (5, 10, 25, 50, 100, 250, 500 km), or null. */
+  distance_km: number | null;
+  status: 0 | 1;
+  vip: 0 | 1;
+  /** 1 for a virtual profile written by Kesher's staff; shown on the profile and in chat. */
+  virtual: 0 | 1;
+  has_story: number;
+  liked: 0 | 1;
+  matched: 0 | 1;
+}
+
+export interface PhotoEntry {
+  id: number;
+  photo: string;
+}
+
+/** An entry of user/mylikes, user/fans, user/matches or user/visitors. */
+export interface PeopleListEntry {
+  /** null when locked: non-premium callers get no id or photo for fans and visitors. */
+  id: number | null;
+  name: string;
+  age: number;
+  photo: string | null;
+  city: string;
+  country: string;
+  time: number;
+  status: 0 | 1;
+  story: number;
+  virtual: 0 | 1;
+  locked: 0 | 1;
+}
+
+export interface BlockedEntry {
+  id: number;
+  name: string;
+  photo: string | null;
+  status: 0 | 1;
+}
+
+export type ProfileTarget =
+  | 'explore'
+  | 'meet'
+  | 'popular'
+  | 'spotlight'
+  | 'mylikes'
+  | 'matches'
+  | 'likesme'
+  | 'visitors'
+  | 'chat';
+
+export interface Paging {
+  currentLength: number;
+  recordsToTake: number;
+}
+
 export type UserUpdateKey =
   | 'name'
   | 'bio'
@@ -254,6 +328,35 @@ export interface Modules {
     data: { user: User };
   };
   totals: { request: Record<string, never>; data: Totals };
+  explore: { request: { exclude: number[] }; data: Person[] };
+  meet: { request: Paging; data: Person[] };
+  'meet/popular': { request: Paging; data: Person[] };
+  spotlight: { request: { currentLength: number }; data: Person[] };
+  profile: {
+    request: { user_id: number; target?: ProfileTarget };
+    data: { user: Person; photos: PhotoEntry[] };
+  };
+  'user/photos': { request: { user_id: number } & Paging; data: PhotoEntry[] };
+  visit: { request: { visited_user_id: number }; data: never };
+  'stories/get': { request: { user_id: number }; data: unknown[] };
+  swipe: { request: { swiped_user_id: number; like: 0 | 1 }; data: never };
+  'user/mylikes': { request: Paging; data: PeopleListEntry[] };
+  'user/fans': { request: Paging; data: PeopleListEntry[] };
+  'user/matches': { request: Paging; data: PeopleListEntry[] };
+  'user/visitors': { request: Paging; data: PeopleListEntry[] };
+  'user/fans/seen': { request: Record<string, never>; data: never };
+  'user/visitors/seen': { request: Record<string, never>; data: never };
+  'user/block': { request: { user_id: number }; data: never };
+  'user/unblock': { request: { user_id: number }; data: never };
+  'user/blocked': { request: Record<string, never>; data: BlockedEntry[] };
+}
+
+/** request_details of a swipe reply. */
+export interface SwipeDetails {
+  is_matched: 0 | 1;
+  swiped_user_id: number;
+  limit?: number;
+  resets_in?: number;
 }
 export type ModuleName = keyof Modules;
 export type RequestOf<M extends ModuleName> = Modules[M]['request'];
@@ -285,7 +388,21 @@ export interface ProtocolErrorEvent {
   request_status: 0;
   error_code: ErrorCode;
 }
-export type ServerEvent = ClaimFreeCreditsEvent | PongEvent | ProtocolErrorEvent;
+export interface MatchEvent {
+  module: 'match';
+  data: { user: Person };
+}
+export interface OnlinesEvent {
+  module: 'onlines';
+  type: 'online' | 'offline';
+  user_id: number;
+}
+export interface TotalsEvent {
+  module: 'totals';
+  data: Totals;
+}
+export type ServerEvent =
+  ClaimFreeCreditsEvent | PongEvent | ProtocolErrorEvent | MatchEvent | OnlinesEvent | TotalsEvent;
 export type IncomingMessage = Reply | ServerEvent;
 
 /** Any server frame, as the Envelope section of docs/protocol.md describes it. Frames whose

@@ -3,6 +3,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { MatchedModalHost } from '../../features/people/MatchedModal';
+import { ProfileModalHost } from '../../features/people/ProfileModal';
 import { BrandLogo } from '../../features/shell/BrandLogo';
 import { PageSpinner } from '../../features/shell/LoadingScreen';
 import { RightRail } from '../../features/shell/RightRail';
@@ -53,6 +55,8 @@ export function MainLayout() {
       </main>
       {wide && <RightRail />}
       {withTabBar && <TabBar />}
+      {signedIn && <ProfileModalHost />}
+      {signedIn && <MatchedModalHost />}
     </div>
   );
 }

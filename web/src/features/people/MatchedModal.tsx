@@ -1,0 +1,4 @@
+// Placeholder until the matched modal is built: MainLayout mounts it once for every screen.
+export function MatchedModalHost() {
+  return null;
+}
