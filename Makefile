@@ -5,8 +5,11 @@ DATA_DIR ?= data
 JOBS ?= $(shell nproc)
 SERVER_BIN := $(BUILD_DIR)/server/kesher
 PLACES := $(BUILD_DIR)/places.tsv
+PERSONAS := $(BUILD_DIR)/personas
+# make run SEED_DEMO=0 starts without the demo personas.
+SEED_DEMO ?= 1
 
-.PHONY: run test bootstrap server web places unit-test integration-test web-test e2e-test lint format bench clean
+.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -23,8 +26,12 @@ web: bootstrap
 places: bootstrap
 	@[ -s $(PLACES) ] || node scripts/import-places.mjs $(PLACES)
 
-run: server web places
-	$(SERVER_BIN) --port $(PORT) --data $(DATA_DIR) --web web/dist --places $(PLACES)
+personas: places
+	@[ -s $(PERSONAS)/personas.json ] || node scripts/generate-personas.mjs $(PERSONAS) --places $(PLACES)
+
+run: server web places personas
+	$(SERVER_BIN) --port $(PORT) --data $(DATA_DIR) --web web/dist --places $(PLACES) \
+	  $(if $(filter 1,$(SEED_DEMO)),--seed-demo $(PERSONAS))
 
 unit-test: server places
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L unit
@@ -35,8 +42,9 @@ integration-test: server
 web-test: bootstrap
 	cd web && npm run lint && npm run typecheck && npm test
 
-e2e-test: server web places
-	cd web && KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) npm run e2e
+e2e-test: server web places personas
+	cd web && KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) \
+	  KESHER_PERSONAS=$(abspath $(PERSONAS)) npm run e2e
 
 test: unit-test integration-test web-test e2e-test
 

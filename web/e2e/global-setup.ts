@@ -11,6 +11,8 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kesher-e2e-'));
   const bin = process.env.KESHER_BIN ?? join(root, 'build/server/kesher');
   const places = process.env.KESHER_PLACES ?? join(root, 'build/places.tsv');
+  // The demo personas (make personas): people to swipe, like and match with.
+  const personas = process.env.KESHER_PERSONAS ?? join(root, 'build/personas');
   const child = spawn(
     bin,
     [
@@ -26,6 +28,8 @@ export default async function globalSetup() {
       places,
       '--log-level',
       'warn',
+      '--seed-demo',
+      personas,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -35,6 +35,9 @@ struct Context {
   bus::Hub hub;
   Throttles throttles;
   std::function<int64_t()> now;  // unix seconds; injectable for tests
+  // Runs blocking work on a worker thread (set by the network layer; used by bus callbacks that
+  // may fire on a network thread).
+  std::function<void(std::function<void()>)> post_to_workers;
   bool origin_allowed(std::string_view origin) const {
     for (const auto& allowed : allowed_origins) {
       if (allowed == origin) return true;

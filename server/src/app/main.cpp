@@ -7,12 +7,16 @@
 #include <filesystem>
 
 #include "app/context.hpp"
+#include "app/seed.hpp"
 #include "domain/crypto.hpp"
 #include "mail/mailer.hpp"
+#include "modules/events.hpp"
+#include "modules/jobs.hpp"
 #include "modules/registry.hpp"
 #include "net/server.hpp"
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
+#include "store/users.hpp"
 
 namespace {
 
@@ -65,11 +69,11 @@ std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
   return {"http://localhost" + suffix, "http://127.0.0.1" + suffix};
 }
 
-int serve(Config config) {
+// Opens the data folder: database (migrated) and places. Shared by every command.
+bool open_data(kesher::app::Context& app, const Config& config) {
   namespace fs = std::filesystem;
   kesher::domain::crypto_init();
   fs::create_directories(config.data_dir);
-  kesher::app::Context app;
   app.config = config;
   app.now = [] {
     return std::chrono::duration_cast<std::chrono::seconds>(
@@ -84,9 +88,60 @@ int serve(Config config) {
   auto places = kesher::domain::PlaceIndex::load_tsv(places_path, &places_error);
   if (!places) {
     spdlog::error("cannot load places from {}: {} (run `make places`)", places_path, places_error);
-    return 1;
+    return false;
   }
   app.places = std::make_unique<kesher::domain::PlaceIndex>(std::move(*places));
+  kesher::modules::assign_missing_cells(app);
+  return true;
+}
+
+int seed_demo(const Config& config, const std::string& personas_dir) {
+  kesher::app::Context app;
+  if (!open_data(app, config)) return 1;
+  auto result = kesher::app::seed_personas(app, personas_dir);
+  if (!result.error.empty()) {
+    spdlog::error("seed-demo: {}", result.error);
+    return 1;
+  }
+  kesher::modules::refresh_popularity(app);
+  std::printf("seed-demo: %d personas added, %d already present\n", result.added, result.skipped);
+  return 0;
+}
+
+int set_premium(const Config& config, int64_t user_id, int premium) {
+  kesher::app::Context app;
+  if (!open_data(app, config)) return 1;
+  bool found = false;
+  app.db->write([&](kesher::store::Session& db) {
+    found = kesher::store::users::find_by_id(db, user_id).has_value();
+    if (found) kesher::store::users::set_premium(db, user_id, premium != 0);
+  });
+  if (!found) {
+    spdlog::error("set-premium: no user {}", user_id);
+    return 1;
+  }
+  std::printf("user %lld premium=%d\n", static_cast<long long>(user_id), premium);
+  return 0;
+}
+
+int serve(Config config, const std::string& seed_dir) {
+  namespace fs = std::filesystem;
+  kesher::app::Context app;
+  if (!open_data(app, config)) return 1;
+  if (!seed_dir.empty() && !kesher::app::has_personas(app)) {
+    auto result = kesher::app::seed_personas(app, seed_dir);
+    if (!result.error.empty())
+      spdlog::error("demo personas: {}", result.error);
+    else
+      spdlog::info("demo personas: {} added", result.added);
+  }
+  kesher::modules::refresh_popularity(app);
+  app.hub.set_presence_listener([&app](int64_t user_id, bool online) {
+    if (app.post_to_workers) {
+      app.post_to_workers(
+          [&app, user_id, online] { kesher::modules::announce_presence(app, user_id, online); });
+    }
+  });
   if (config.smtp_url.empty()) {
     app.mailer =
         kesher::mail::make_outbox_mailer(fs::path(config.data_dir) / "outbox", config.mail_from);
@@ -122,10 +177,29 @@ int main(int argc, char** argv) {
   CLI::App cli{"Kesher: the dating-and-chat server"};
   Config config;
   add_server_options(cli, config);
+  std::string seed_dir;
+  cli.add_option("--seed-demo", seed_dir,
+                 "On an empty catalogue, add the demo personas from this folder (made by "
+                 "scripts/generate-personas.mjs)")
+      ->envname("KESHER_SEED_DEMO");
+
+  auto* seed = cli.add_subcommand("seed-demo", "Add the demo personas and exit");
+  std::string personas_dir = "build/personas";
+  seed->add_option("--personas", personas_dir, "Folder made by scripts/generate-personas.mjs")
+      ->capture_default_str();
+
+  auto* premium = cli.add_subcommand("set-premium", "Set a member's premium flag and exit");
+  int64_t user_id = 0;
+  int premium_flag = 1;
+  premium->add_option("--user-id", user_id, "The member's id")->required();
+  premium->add_option("--premium", premium_flag, "1 or 0")->check(CLI::Range(0, 1));
+
   CLI11_PARSE(cli, argc, argv);
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   try {
-    return serve(config);
+    if (*seed) return seed_demo(config, personas_dir);
+    if (*premium) return set_premium(config, user_id, premium_flag);
+    return serve(config, seed_dir);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());
     return 1;

@@ -5,23 +5,35 @@ namespace kesher::bus {
 void Hub::attach(int64_t user_id, const std::string& session_hash,
                  const std::shared_ptr<Connection>& connection) {
   detach(connection.get());
-  std::lock_guard lock(mutex_);
-  entries_[connection.get()] = Entry{user_id, session_hash, connection};
-  by_user_.emplace(user_id, connection.get());
+  bool first;
+  {
+    std::lock_guard lock(mutex_);
+    first = by_user_.count(user_id) == 0;
+    entries_[connection.get()] = Entry{user_id, session_hash, connection};
+    by_user_.emplace(user_id, connection.get());
+  }
+  if (first && presence_) presence_(user_id, true);
 }
 
 void Hub::detach(const Connection* connection) {
-  std::lock_guard lock(mutex_);
-  auto it = entries_.find(connection);
-  if (it == entries_.end()) return;
-  auto range = by_user_.equal_range(it->second.user_id);
-  for (auto u = range.first; u != range.second; ++u) {
-    if (u->second == connection) {
-      by_user_.erase(u);
-      break;
+  int64_t user_id = 0;
+  bool last = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(connection);
+    if (it == entries_.end()) return;
+    user_id = it->second.user_id;
+    auto range = by_user_.equal_range(user_id);
+    for (auto u = range.first; u != range.second; ++u) {
+      if (u->second == connection) {
+        by_user_.erase(u);
+        break;
+      }
     }
+    entries_.erase(it);
+    last = by_user_.count(user_id) == 0;
   }
-  entries_.erase(it);
+  if (last && presence_) presence_(user_id, false);
 }
 
 std::vector<std::shared_ptr<Connection>> Hub::select(

@@ -29,6 +29,10 @@ inline constexpr uint16_t kCloseGoingAway = 1001;
 // the same interface later (brief §8).
 class Hub {
  public:
+  // Called outside the lock when a user's first socket attaches (true) or last detaches (false).
+  using PresenceListener = std::function<void(int64_t user_id, bool online)>;
+  void set_presence_listener(PresenceListener listener) { presence_ = std::move(listener); }
+
   void attach(int64_t user_id, const std::string& session_hash,
               const std::shared_ptr<Connection>& connection);
   void detach(const Connection* connection);
@@ -52,6 +56,7 @@ class Hub {
   std::vector<std::shared_ptr<Connection>> select(
       const std::function<bool(const Entry&)>& predicate) const;
 
+  PresenceListener presence_;
   mutable std::mutex mutex_;
   std::unordered_map<const Connection*, Entry> entries_;
   std::unordered_multimap<int64_t, const Connection*> by_user_;

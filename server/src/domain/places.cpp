@@ -860,6 +860,28 @@ double cell_distance_km(GridCell a, GridCell b) {
   return haversine_km(row_centre_lat(a.row), centre_lon(a), row_centre_lat(b.row), centre_lon(b));
 }
 
+std::vector<CellSpan> cells_within(GridCell centre, double radius_km) {
+  std::vector<CellSpan> spans;
+  if (!(radius_km >= 0)) return spans;
+  const auto rows = static_cast<int32_t>(std::ceil(radius_km / (kCellDegrees * 111.2))) + 1;
+  for (int32_t row = std::max(0, centre.row - rows);
+       row <= std::min(kGridRows - 1, centre.row + rows); ++row) {
+    // Find the columns of this row nearest to the centre, then widen while the cells qualify.
+    const double centre_lon = -180.0 + (centre.col + 0.5) * cell_width_degrees(centre.row);
+    const auto nearest =
+        static_cast<int32_t>(std::floor((centre_lon + 180.0) / cell_width_degrees(row)));
+    const auto inside = [&](int32_t col) {
+      return cell_distance_km(centre, GridCell{row, col}) <= radius_km;
+    };
+    if (!inside(nearest)) continue;
+    int32_t first = nearest, last = nearest;
+    while (inside(first - 1) && nearest - first < 4000) --first;
+    while (inside(last + 1) && last - nearest < 4000) ++last;
+    spans.push_back({row, first, last});
+  }
+  return spans;
+}
+
 int distance_bucket_km(double km) {
   constexpr std::array kBucketUpperBoundsKm = {5, 10, 25, 50, 100, 250, 500};
   if (!(km >= 0)) return -1;  // negative or NaN

@@ -80,6 +80,16 @@ struct GridCell {
 };
 
 GridCell grid_cell(double lat, double lon);
+// The cells of one row whose centres lie within a radius: columns first_col..last_col.
+struct CellSpan {
+  int32_t row = 0;
+  int32_t first_col = 0, last_col = 0;
+};
+
+// Every cell whose centre is within `radius_km` of the centre of `centre`, as one span per row.
+// Discovery filters on these spans, so "within the radius" means exactly cell_distance_km <= r.
+std::vector<CellSpan> cells_within(GridCell centre, double radius_km);
+
 // Great-circle distance between the centres of two cells.
 double cell_distance_km(GridCell a, GridCell b);
 // The upper bound of the distance bucket shown to users: 5, 10, 25, 50, 100, 250 or 500 km, or -1

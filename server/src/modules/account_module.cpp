@@ -1,7 +1,8 @@
-// user/update, search_location and totals.
+// user/update and search_location.
 #include "domain/places.hpp"
 #include "domain/text.hpp"
 #include "domain/validation.hpp"
+#include "modules/person_view.hpp"
 #include "modules/registry.hpp"
 #include "modules/user_view.hpp"
 #include "protocol/envelope.hpp"
@@ -106,6 +107,10 @@ json::object update_user(protocol::Request& request) {
       store::users::set_age_range(db, user_id, change.age_range->first, change.age_range->second);
     } else {
       store::users::update(db, user_id, *change.column, change.value);
+      if (change.column == store::UserColumn::place_id) {
+        store::social::set_cell(db, user_id,
+                                cell_of_place(request.app, std::get<int64_t>(change.value)));
+      }
     }
     auto updated = store::users::find_by_id(db, user_id);
     request.connection.language = updated->language;
@@ -135,24 +140,11 @@ json::object search_location(protocol::Request& request) {
   return reply_ok(std::move(data));
 }
 
-json::object totals(protocol::Request&) {
-  // The social graph (likes, visits, matches) arrives with the discovery issue; until then every
-  // count is honestly zero.
-  auto total = [](int64_t n) { return json::object{{"total", n}}; };
-  return reply_ok(json::object{{"visitors", total(0)},
-                               {"mylikes", total(0)},
-                               {"fans", total(0)},
-                               {"matches", total(0)},
-                               {"fans_new", 0},
-                               {"visits_new", 0}});
-}
-
 }  // namespace
 
 void register_account_module(protocol::Router& router) {
   router.add("user/update", protocol::Access::member, update_user);
   router.add("search_location", protocol::Access::guest, search_location);
-  router.add("totals", protocol::Access::member, totals);
 }
 
 }  // namespace kesher::modules

@@ -6,7 +6,9 @@
 #include "domain/routes.hpp"
 #include "domain/validation.hpp"
 #include "mail/templates.hpp"
+#include "media/files.hpp"
 #include "modules/http_api.hpp"
+#include "modules/person_view.hpp"
 #include "modules/sessions.hpp"
 #include "modules/user_view.hpp"
 #include "protocol/envelope.hpp"
@@ -168,6 +170,7 @@ HttpResponse register_account(app::Context& app, const json::object& body) {
   app.db->write([&](store::Session& db) {
     if (store::users::find_by_email(db, registration.user.email)) return;
     int64_t id = store::users::insert(db, registration.user, now);
+    store::social::set_cell(db, id, cell_of_place(app, registration.user.place_id));
     // The signup bonus is keyed by the account, so it can never be granted twice.
     store::ledger::apply(
         db, {id, domain::kSignupCredits, "signup_bonus", "", "signup_bonus:" + std::to_string(id)},
@@ -346,6 +349,11 @@ HttpResponse handle_http(app::Context& app, const HttpRequest& request) {
     if (request.path.rfind("/api/", 0) == 0) return api(app, request);
     if (request.method != "GET" && request.method != "HEAD") {
       return error_response(405, errc::method_not_allowed);
+    }
+    constexpr std::string_view kMedia = "/media/";
+    if (request.path.rfind(kMedia, 0) == 0) {
+      return media::serve_file(std::filesystem::path(app.config.data_dir) / "media",
+                               std::string_view(request.path).substr(kMedia.size()));
     }
     constexpr std::string_view kVerify = "/verify/";
     if (request.path.rfind(kVerify, 0) == 0) {

@@ -7,6 +7,8 @@ protocol::Router make_router() {
   register_session_module(router);
   register_config_module(router);
   register_account_module(router);
+  register_discovery_module(router);
+  register_social_module(router);
   return router;
 }
 

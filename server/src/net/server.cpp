@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -23,6 +24,7 @@
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
 #include "modules/http_api.hpp"
+#include "modules/jobs.hpp"
 #include "modules/sessions.hpp"
 #include "protocol/cookies.hpp"
 #include "protocol/envelope.hpp"
@@ -109,6 +111,7 @@ struct Server::Impl {
   tcp::acceptor acceptor;
 
   asio::awaitable<void> accept_loop();
+  asio::awaitable<void> jobs_loop();
   asio::awaitable<void> serve_http(tcp::socket socket);
   http::response<http::string_body> make_response(const protocol::HttpResponse& response,
                                                   const http::request<http::string_body>& request);
@@ -431,7 +434,17 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
 }
 
 Server::Server(app::Context& app, const protocol::Router& router, const StaticFiles& files)
-    : impl_(std::make_unique<Impl>(app, router, files)) {}
+    : impl_(std::make_unique<Impl>(app, router, files)) {
+  app.post_to_workers = [this](std::function<void()> work) {
+    asio::post(impl_->workers, [work = std::move(work)] {
+      try {
+        work();
+      } catch (const std::exception& e) {
+        spdlog::error("background work failed: {}", e.what());
+      }
+    });
+  };
+}
 
 Server::~Server() = default;
 
@@ -444,9 +457,26 @@ uint16_t Server::listen(const std::string& host, uint16_t port) {
   return impl_->acceptor.local_endpoint().port();
 }
 
+asio::awaitable<void> Server::Impl::jobs_loop() {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  auto running = std::make_shared<std::atomic<bool>>(false);
+  for (;;) {
+    timer.expires_after(1s);
+    auto [ec] = co_await timer.async_wait(kNoThrow);
+    if (ec || !acceptor.is_open()) co_return;
+    // One run at a time: a slow run is skipped over, not queued up.
+    if (running->exchange(true)) continue;
+    asio::post(workers, [this, running] {
+      modules::run_jobs(app);
+      *running = false;
+    });
+  }
+}
+
 void Server::run() {
   auto& impl = *impl_;
   asio::co_spawn(impl.ioc, impl.accept_loop(), asio::detached);
+  asio::co_spawn(impl.ioc, impl.jobs_loop(), asio::detached);
   asio::signal_set signals(impl.ioc, SIGINT, SIGTERM);
   signals.async_wait([&impl](const boost::system::error_code& ec, int signal) {
     if (ec) return;

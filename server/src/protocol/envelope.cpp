@@ -109,6 +109,28 @@ std::optional<std::vector<std::string>> Fields::strings(std::string_view name) {
   return out;
 }
 
+std::optional<std::vector<int64_t>> Fields::integers(std::string_view name) {
+  auto it = payload_.find(name);
+  if (it == payload_.end() || it->value().is_null()) return std::nullopt;
+  const json::array* array = it->value().if_array();
+  if (!array) {
+    mark_invalid(name);
+    return std::nullopt;
+  }
+  std::vector<int64_t> out;
+  for (const auto& item : *array) {
+    if (item.is_int64()) {
+      out.push_back(item.get_int64());
+    } else if (item.is_uint64() && item.get_uint64() <= static_cast<uint64_t>(INT64_MAX)) {
+      out.push_back(static_cast<int64_t>(item.get_uint64()));
+    } else {
+      mark_invalid(name);
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
 void Fields::mark_invalid(std::string_view name) {
   if (invalid_field_.empty()) invalid_field_ = std::string(name);
 }

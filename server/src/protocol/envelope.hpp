@@ -44,6 +44,7 @@ class Fields {
   std::optional<int64_t> integer(std::string_view name);  // JSON integers and digit strings
   std::optional<std::string> string(std::string_view name);
   std::optional<std::vector<std::string>> strings(std::string_view name);
+  std::optional<std::vector<int64_t>> integers(std::string_view name);
   bool has(std::string_view name) const { return payload_.contains(name); }
 
   bool failed() const { return !invalid_field_.empty(); }

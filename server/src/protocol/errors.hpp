@@ -41,6 +41,9 @@ inline constexpr std::string_view rate_limited = "rate_limited";
 inline constexpr std::string_view invalid_key = "invalid_key";
 inline constexpr std::string_view invalid_value = "invalid_value";
 inline constexpr std::string_view age_locked = "age_locked";
+inline constexpr std::string_view premium_required = "premium_required";
+inline constexpr std::string_view like_limit_reached = "like_limit_reached";
+inline constexpr std::string_view cannot_block_self = "cannot_block_self";
 inline constexpr std::string_view internal_error = "internal_error";
 
 }  // namespace kesher::errc

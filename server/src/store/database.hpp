@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -39,15 +40,22 @@ class Row {
   std::vector<Value> columns_;
 };
 
-// One connection's view: SQL with '?' placeholders, written once for every backend.
+// One connection's view: SQL with '?' or numbered '?N' placeholders, written once for every
+// backend.
 class Session {
  public:
   virtual ~Session() = default;
-  virtual std::vector<Row> query(std::string_view sql,
-                                 std::initializer_list<Value> params = {}) = 0;
+  virtual std::vector<Row> query(std::string_view sql, std::span<const Value> params) = 0;
   // Returns the number of rows changed.
-  virtual int64_t execute(std::string_view sql, std::initializer_list<Value> params = {}) = 0;
+  virtual int64_t execute(std::string_view sql, std::span<const Value> params) = 0;
   virtual int64_t last_insert_id() = 0;
+
+  std::vector<Row> query(std::string_view sql, std::initializer_list<Value> params = {}) {
+    return query(sql, std::span<const Value>(params.begin(), params.size()));
+  }
+  int64_t execute(std::string_view sql, std::initializer_list<Value> params = {}) {
+    return execute(sql, std::span<const Value>(params.begin(), params.size()));
+  }
 
   std::optional<Row> query_one(std::string_view sql, std::initializer_list<Value> params = {}) {
     auto rows = query(sql, params);

@@ -66,7 +66,10 @@ class SqliteConnection final : public Session {
     }
   }
 
-  std::vector<Row> query(std::string_view sql, std::initializer_list<Value> params) override {
+  using Session::execute;
+  using Session::query;
+
+  std::vector<Row> query(std::string_view sql, std::span<const Value> params) override {
     sqlite3_stmt* stmt = prepare(sql, params);
     std::vector<Row> rows;
     for (;;) {
@@ -79,7 +82,7 @@ class SqliteConnection final : public Session {
     return rows;
   }
 
-  int64_t execute(std::string_view sql, std::initializer_list<Value> params) override {
+  int64_t execute(std::string_view sql, std::span<const Value> params) override {
     sqlite3_stmt* stmt = prepare(sql, params);
     int rc;
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
@@ -92,7 +95,7 @@ class SqliteConnection final : public Session {
   int64_t last_insert_id() override { return sqlite3_last_insert_rowid(db_); }
 
  private:
-  sqlite3_stmt* prepare(std::string_view sql, std::initializer_list<Value> params) {
+  sqlite3_stmt* prepare(std::string_view sql, std::span<const Value> params) {
     std::string key(sql);
     auto it = statements_.find(key);
     sqlite3_stmt* stmt = nullptr;

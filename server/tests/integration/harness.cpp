@@ -331,9 +331,11 @@ json::object registration_body(const std::string& email) {
                       {"answer", 3},        {"language", "en"}};
 }
 
-Member register_member(const ServerProcess& server, const std::string& email) {
-  auto result = http_request(server.port(), "POST", "/api/auth/register",
-                             json::serialize(registration_body(email)));
+Member register_member(const ServerProcess& server, const std::string& email,
+                       const json::object& overrides) {
+  auto body = registration_body(email);
+  for (const auto& [key, value] : overrides) body[key] = value;
+  auto result = http_request(server.port(), "POST", "/api/auth/register", json::serialize(body));
   if (result.status != 201) {
     throw std::runtime_error("registration failed: " + std::to_string(result.status) + " " +
                              result.body);
@@ -364,6 +366,35 @@ int64_t query_integer(const ServerProcess& server, const std::string& sql) {
   sqlite3_finalize(stmt);
   sqlite3_close(db);
   return value;
+}
+
+}  // namespace kesher::test
+
+namespace kesher::test {
+
+void execute_sql(const ServerProcess& server, const std::string& sql) {
+  sqlite3* db = nullptr;
+  std::string path = (server.data_dir() / "kesher.db").string();
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw std::runtime_error("cannot open " + path);
+  }
+  sqlite3_busy_timeout(db, 5000);
+  char* error = nullptr;
+  int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  std::string message = error ? error : "";
+  sqlite3_free(error);
+  sqlite3_close(db);
+  if (rc != SQLITE_OK) throw std::runtime_error("sql failed: " + message);
+}
+
+int run_kesher(const ServerProcess& server, const std::vector<std::string>& args) {
+  std::string command =
+      std::string(KESHER_BINARY) + " --data '" + server.data_dir().string() + "' --log-level warn";
+  for (const auto& arg : args) command += " '" + arg + "'";
+  command += " > /dev/null";
+  int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace kesher::test

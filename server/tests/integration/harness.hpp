@@ -101,10 +101,17 @@ struct Member {
   int64_t id = 0;
 };
 json::object registration_body(const std::string& email);
-Member register_member(const ServerProcess& server, const std::string& email);
+// Registers with the default body, changed by `overrides` (gender, s_age, place_id, …).
+Member register_member(const ServerProcess& server, const std::string& email,
+                       const json::object& overrides = {});
 std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Member& member);
 
 // Reads one integer from the server's SQLite file (opened read-only while it runs).
 int64_t query_integer(const ServerProcess& server, const std::string& sql);
+// Writes to the server's SQLite file while it runs (WAL allows a second writer process), for
+// setup the product has no endpoint for yet, such as a member's photo before uploads exist.
+void execute_sql(const ServerProcess& server, const std::string& sql);
+// Runs the kesher binary's administration commands against the server's data folder.
+int run_kesher(const ServerProcess& server, const std::vector<std::string>& args);
 
 }  // namespace kesher::test

@@ -38,8 +38,8 @@ describe('routes', () => {
 
   it('renders a placeholder inside the main layout for a signed-in user', async () => {
     useAppStore.getState().setUser(USER);
-    renderAt('/meet');
-    expect(await screen.findByRole('heading', { name: 'Discover' })).toBeInTheDocument();
+    renderAt('/stories');
+    expect(await screen.findByRole('heading', { name: 'Stories' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
   });
 

@@ -23,6 +23,12 @@ const PrivacyPage = lazy(() => import('../features/info/PrivacyPage'));
 const TosPage = lazy(() => import('../features/info/TosPage'));
 const TermsPage = lazy(() => import('../features/info/TermsPage'));
 const SupportPage = lazy(() => import('../features/info/SupportPage'));
+const MeetPage = lazy(() => import('../features/meet/MeetPage'));
+const LikesMePage = lazy(() => import('../features/lists/LikesMePage'));
+const MyLikesPage = lazy(() => import('../features/lists/MyLikesPage'));
+const VisitorsPage = lazy(() => import('../features/lists/VisitorsPage'));
+const MatchesPage = lazy(() => import('../features/lists/MatchesPage'));
+const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
 
 const placeholder = (path: string, page: PlaceholderPage): RouteObject => ({
   path,
@@ -74,15 +80,15 @@ export const routes: RouteObject[] = [
           {
             element: <MainLayout />,
             children: [
-              placeholder('/explore', 'explore'),
-              placeholder('/meet', 'meet'),
+              { path: '/explore', element: <ExplorePage /> },
+              { path: '/meet', element: <MeetPage /> },
               placeholder('/stories', 'stories'),
               { path: '/contacts', element: <ContactsRoute /> },
               { path: '/profile', element: <ProfilePage /> },
-              placeholder('/likesme', 'likesme'),
-              placeholder('/mylikes', 'mylikes'),
-              placeholder('/visitors', 'visitors'),
-              placeholder('/match', 'match'),
+              { path: '/likesme', element: <LikesMePage /> },
+              { path: '/mylikes', element: <MyLikesPage /> },
+              { path: '/visitors', element: <VisitorsPage /> },
+              { path: '/match', element: <MatchesPage /> },
               placeholder('/chat/:slug?', 'chat'),
               { path: '/settings', element: <SettingsPage /> },
             ],

@@ -50,9 +50,19 @@ describe('parseFrame', () => {
   });
 
   it('passes frames of modules without a dedicated type as envelopes', () => {
-    expect(parseFrame('{"module":"onlines","data":{"type":"online","user_id":4}}')).toEqual({
-      module: 'onlines',
-      data: { type: 'online', user_id: 4 },
+    expect(parseFrame('{"module":"new_message","data":{"id":4}}')).toEqual({
+      module: 'new_message',
+      data: { id: 4 },
     });
+  });
+
+  it('types presence and match events, and drops malformed ones', () => {
+    expect(parseFrame('{"module":"onlines","type":"online","user_id":4}')).toEqual({
+      module: 'onlines',
+      type: 'online',
+      user_id: 4,
+    });
+    expect(parseFrame('{"module":"onlines","type":"away","user_id":4}')).toBeNull();
+    expect(parseFrame('{"module":"match","data":{"user":{"id":"x"}}}')).toBeNull();
   });
 });

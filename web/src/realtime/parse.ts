@@ -169,6 +169,7 @@ const DATA_GUARDS: DataGuards = {
   'user/block': noData,
   'user/unblock': noData,
   'user/blocked': arrayOf(isBlockedEntry),
+  'user/report': noData,
 };
 
 export function isModuleName(value: string): value is ModuleName {

@@ -349,6 +349,7 @@ export interface Modules {
   'user/block': { request: { user_id: number }; data: never };
   'user/unblock': { request: { user_id: number }; data: never };
   'user/blocked': { request: Record<string, never>; data: BlockedEntry[] };
+  'user/report': { request: { user_id: number; reason: string }; data: never };
 }
 
 /** request_details of a swipe reply. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MatchedModalHost } from '../../features/people/MatchedModal';
 import { ProfileModalHost } from '../../features/people/ProfileModal';
+import { SubscriptionsModalHost } from '../../features/premium/SubscriptionsModal';
 import { BrandLogo } from '../../features/shell/BrandLogo';
 import { PageSpinner } from '../../features/shell/LoadingScreen';
 import { RightRail } from '../../features/shell/RightRail';
@@ -57,6 +58,7 @@ export function MainLayout() {
       {withTabBar && <TabBar />}
       {signedIn && <ProfileModalHost />}
       {signedIn && <MatchedModalHost />}
+      {signedIn && <SubscriptionsModalHost />}
     </div>
   );
 }

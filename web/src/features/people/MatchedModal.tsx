@@ -1,4 +1,166 @@
-// Placeholder until the matched modal is built: MainLayout mounts it once for every screen.
+// "It's a match!" (spec §2 matched modal) and the like-limit upsell. MainLayout mounts the host
+// once; it also listens for `match` events (a virtual profile may like back later) and keeps
+// presence up to date everywhere.
+import { useEffect, useId, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppStore } from '../../app/store';
+import { realtime } from '../../realtime';
+import { openSubscriptions } from '../premium/store';
+import { photoOf } from '../shell/avatar';
+import { Icon } from '../shell/icons';
+import { Dialog } from './Dialog';
+import { showMatch, useLikeLimit, useMatchModal } from './overlays';
+import { PersonPhoto } from './PersonBadges';
+import { usePeopleStore } from './store';
+import { useOnlinePresence } from './useOnlinePresence';
+import './people.css';
+
+export { showMatch };
+
+const HEARTS = 10;
+
+function MatchedModal() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const person = useMatchModal((s) => s.person);
+  const close = useMatchModal((s) => s.close);
+  const me = useAppStore((s) => s.user);
+  if (!person) return null;
+
+  const sendMessage = () => {
+    close();
+    void navigate(`/chat/${person.id}`);
+  };
+
+  return (
+    <Dialog onClose={close} labelledBy={titleId} className="matched-modal" testId="matched-modal">
+      <div className="matched-modal__hearts" aria-hidden="true">
+        {Array.from({ length: HEARTS }, (_, i) => (
+          <span
+            key={i}
+            className="matched-modal__heart"
+            style={{ '--i': i, '--s': `${14 + ((i * 7) % 5) * 5}px` } as CSSProperties}
+          >
+            ♥
+          </span>
+        ))}
+      </div>
+      <p className="matched-modal__eyebrow">{t('people.match.eyebrow')}</p>
+      <h2 id={titleId} className="matched-modal__title">
+        {t('people.match.title')}
+      </h2>
+      <div className="matched-modal__pair">
+        <span className="matched-modal__avatar matched-modal__avatar--me">
+          <PersonPhoto
+            person={{ id: me?.id ?? 0, name: me?.name ?? t('people.match.you') }}
+            src={photoOf(me)}
+            alt={t('people.match.you')}
+            eager
+          />
+        </span>
+        <span className="matched-modal__badge" aria-hidden="true">
+          <Icon name="heart" size={26} strokeWidth={2.2} />
+        </span>
+        <span className="matched-modal__avatar matched-modal__avatar--them">
+          <PersonPhoto person={person} src={person.photo} alt={person.name} eager />
+        </span>
+      </div>
+      <p className="matched-modal__body">{t('people.match.body', { name: person.name })}</p>
+      <div className="matched-modal__actions">
+        <button
+          type="button"
+          className="btn matched-modal__send"
+          onClick={sendMessage}
+          data-testid="matched-send-message"
+        >
+          <Icon name="chat" size={20} />
+          {t('people.match.send')}
+        </button>
+        <button
+          type="button"
+          className="btn matched-modal__keep"
+          onClick={close}
+          data-testid="matched-keep-swiping"
+        >
+          {t('people.match.keep')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function relativeHours(seconds: number, language: string): string {
+  const hours = Math.max(1, Math.round(seconds / 3600));
+  return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(hours, 'hour');
+}
+
+/** "You've used today's likes": a sheet with the way out (premium) and the wait. */
+function LikeLimitSheet() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const open = useLikeLimit((s) => s.open);
+  const resetsIn = useLikeLimit((s) => s.resetsIn);
+  const close = useLikeLimit((s) => s.close);
+  if (!open) return null;
+  const perks = ['perkUnlimited', 'perkFans', 'perkVisitors'] as const;
+  return (
+    <Dialog onClose={close} labelledBy={titleId} className="limit-sheet" testId="like-limit-upsell">
+      <span className="limit-sheet__art" aria-hidden="true">
+        <Icon name="heart" size={34} strokeWidth={2} />
+      </span>
+      <h2 id={titleId} className="limit-sheet__title">
+        {t('people.likeLimit.title')}
+      </h2>
+      <p className="limit-sheet__body">{t('people.likeLimit.body')}</p>
+      {resetsIn !== null && resetsIn > 0 && (
+        <p className="pill limit-sheet__resets">
+          {t('people.likeLimit.resets', { when: relativeHours(resetsIn, i18n.language) })}
+        </p>
+      )}
+      <ul className="limit-sheet__perks">
+        {perks.map((perk) => (
+          <li key={perk}>
+            <Icon name="sparkle" size={18} />
+            {t(`people.likeLimit.${perk}`)}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        onClick={() => {
+          close();
+          openSubscriptions();
+        }}
+        data-testid="like-limit-premium"
+      >
+        {t('people.likeLimit.cta')}
+      </button>
+      <button type="button" className="btn btn-ghost btn-block" onClick={close}>
+        {t('people.likeLimit.later')}
+      </button>
+    </Dialog>
+  );
+}
+
+/** Mounted once by MainLayout (signed in): matched modal, like-limit upsell and presence. */
 export function MatchedModalHost() {
-  return null;
+  useOnlinePresence();
+  useEffect(
+    () =>
+      realtime.on('match', (event) => {
+        const person = event.data.user;
+        usePeopleStore.getState().markLiked(person.id, true);
+        showMatch({ ...person, liked: 1, matched: 1 });
+      }),
+    [],
+  );
+  return (
+    <>
+      <MatchedModal />
+      <LikeLimitSheet />
+    </>
+  );
 }

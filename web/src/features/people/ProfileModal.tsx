@@ -1,4 +1,488 @@
-// Placeholder until the profile modal is built: MainLayout mounts it once for every screen.
+// The profile modal (spec §2, §4): mounted once by MainLayout, shown while
+// useProfileModal.userId is set. It loads the profile and its photos 10 at a time, records one
+// visit per open, and offers like, chat, block and report.
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppStore } from '../../app/store';
+import { realtime } from '../../realtime';
+import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
+import { openSubscriptions } from '../premium/store';
+import { Icon } from '../shell/icons';
+import {
+  applyLikeOutcome,
+  blockUser,
+  errorText,
+  reportUser,
+  REPORT_REASONS,
+  sendSwipe,
+  type ReportReason,
+} from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { PHOTOS_PREFETCH_DISTANCE, PROFILE_PHOTOS_PAGE } from './constants';
+import { Dialog } from './Dialog';
+import { wrapIndex } from './display';
+import { ImageViewer } from './ImageViewer';
+import { NoticeHost } from './NoticeHost';
+import { showNotice } from './overlays';
+import { OnlineDot, useLocationLine, VirtualBadge } from './PersonBadges';
+import { usePeopleStore, useProfileModal } from './store';
+import { createTapGuard } from './tapGuard';
+import './people.css';
+
+/** The person as the shared lists already know them, so the modal can draw before the reply. */
+function useKnownPerson(userId: number): Person | null {
+  return usePeopleStore((s) => {
+    for (const list of [s.cards, s.meet, s.popular, s.spotlight]) {
+      const found = list.find((p) => p.id === userId);
+      if (found) return found;
+    }
+    return null;
+  });
+}
+
+type Load =
+  { state: 'loading' } | { state: 'ready'; person: Person } | { state: 'failed'; message: string };
+
+interface ProfileModalProps {
+  userId: number;
+  target: ProfileTarget;
+}
+
+function ProfileModal({ userId, target }: ProfileModalProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const close = useProfileModal((s) => s.close);
+  const myId = useAppStore((s) => s.user?.id ?? null);
+  const known = useKnownPerson(userId);
+  const locationLine = useLocationLine();
+  const exists = useCallback((key: string) => i18n.exists(key), [i18n]);
+
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [photos, setPhotos] = useState<PhotoEntry[]>([]);
+  const [photosDone, setPhotosDone] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [liking, setLiking] = useState(false);
+  const [confirm, setConfirm] = useState<'block' | 'report' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const visited = useRef(false);
+  const photosPending = useRef(false);
+  const tapGuard = useMemo(() => createTapGuard(), []);
+
+  // Load the profile; a refusal closes the modal (premium_required opens the subscriptions).
+  useEffect(() => {
+    let live = true;
+    realtime.request('profile', { user_id: userId, target }).then(
+      (reply) => {
+        if (!live) return;
+        if (reply.request_status === 1 && reply.data) {
+          const { user, photos: first } = reply.data;
+          setLoad({ state: 'ready', person: user });
+          const page = first.slice(0, PROFILE_PHOTOS_PAGE);
+          setPhotos(page);
+          setPhotosDone(page.length >= user.photos_count || first.length < PROFILE_PHOTOS_PAGE);
+          // One visit per open, never for oneself (the server ignores it too).
+          if (!visited.current && user.id !== myId) {
+            visited.current = true;
+            realtime.request('visit', { visited_user_id: user.id }).catch(() => {
+              // A lost visit only affects the other person's visitor count.
+            });
+          }
+        } else if (reply.error_code === 'premium_required') {
+          close();
+          openSubscriptions();
+        } else if (reply.error_code === 'not_found') {
+          close();
+          usePeopleStore.getState().dropCard(userId);
+          showNotice(t('people.errors.not_found'), 'error');
+        } else {
+          setLoad({ state: 'failed', message: errorText(t, exists, reply.error_code ?? null) });
+        }
+      },
+      () => {
+        if (live) setLoad({ state: 'failed', message: t('errors.network') });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, target, attempt, myId, close, t, exists]);
+
+  // Presence of the person on screen.
+  useEffect(
+    () =>
+      realtime.on('onlines', (event) => {
+        if (event.user_id !== userId) return;
+        setLoad((l) =>
+          l.state === 'ready'
+            ? { ...l, person: { ...l.person, status: event.type === 'online' ? 1 : 0 } }
+            : l,
+        );
+      }),
+    [userId],
+  );
+
+  const person = load.state === 'ready' ? load.person : null;
+  const shown = person ?? known;
+  const gallery: PhotoEntry[] =
+    photos.length > 0 ? photos : shown?.photo ? [{ id: -1, photo: shown.photo }] : [];
+
+  const loadMorePhotos = useCallback(() => {
+    if (photosDone || photosPending.current || !person) return;
+    photosPending.current = true;
+    realtime
+      .request('user/photos', {
+        user_id: person.id,
+        currentLength: photos.length,
+        recordsToTake: PROFILE_PHOTOS_PAGE,
+      })
+      .then(
+        (reply) => {
+          const page = reply.request_status === 1 ? (reply.data ?? []) : [];
+          setPhotos((current) => {
+            const ids = new Set(current.map((p) => p.id));
+            return [...current, ...page.filter((p) => !ids.has(p.id))];
+          });
+          if (reply.request_status !== 1 || page.length < PROFILE_PHOTOS_PAGE) setPhotosDone(true);
+        },
+        () => setPhotosDone(true),
+      )
+      .finally(() => {
+        photosPending.current = false;
+      });
+  }, [photosDone, person, photos.length]);
+
+  const changePhoto = (next: number) => {
+    setIndex(next);
+    if (next >= photos.length - 1 - PHOTOS_PREFETCH_DISTANCE) loadMorePhotos();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (confirm || gallery.length < 2) return;
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    if (event.target instanceof HTMLInputElement) return;
+    // Arrow keys follow the reading direction, like the photo order: in RTL ArrowLeft is "next".
+    const forward = (event.key === 'ArrowRight') !== (i18n.dir() === 'rtl');
+    event.preventDefault();
+    changePhoto(wrapIndex(index + (forward ? 1 : -1), gallery.length));
+  };
+
+  const like = async () => {
+    if (!person || liking || !tapGuard()) return;
+    setLiking(true);
+    const outcome = await sendSwipe(person.id, 1);
+    setLiking(false);
+    if (outcome.kind === 'ok') {
+      setLoad({
+        state: 'ready',
+        person: { ...person, liked: 1, matched: outcome.matched ? 1 : person.matched },
+      });
+      // Liked people leave the deck: the server would not deal them again.
+      usePeopleStore.getState().dropCard(person.id);
+    } else if (outcome.kind === 'not_found') {
+      close();
+      usePeopleStore.getState().dropCard(person.id);
+      showNotice(t('people.errors.not_found'), 'error');
+    } else if (outcome.kind === 'error') {
+      showNotice(errorText(t, exists, outcome.code), 'error');
+    }
+    applyLikeOutcome(person, outcome);
+  };
+
+  const openChat = () => {
+    close();
+    void navigate(`/chat/${userId}`);
+  };
+
+  const startConfirm = (kind: 'block' | 'report') => {
+    setConfirmError(null);
+    setReason(null);
+    setConfirm(kind);
+  };
+
+  const doBlock = async () => {
+    setBusy(true);
+    setConfirmError(null);
+    const result = await blockUser(userId);
+    setBusy(false);
+    if (result.ok) {
+      setConfirm(null);
+      usePeopleStore.getState().forget(userId);
+      close();
+      showNotice(t('people.block.done'), 'success');
+    } else {
+      setConfirmError(errorText(t, exists, result.code));
+    }
+  };
+
+  const doReport = async () => {
+    if (!reason) return;
+    setBusy(true);
+    const ok = await reportUser(userId, reason);
+    setBusy(false);
+    setConfirm(null);
+    showNotice(t(ok ? 'people.report.done' : 'people.report.failed'), ok ? 'success' : 'error');
+  };
+
+  const isSelf = myId === userId;
+  const name = shown?.name ?? '';
+
+  return (
+    <Dialog
+      onClose={close}
+      labelledBy={titleId}
+      className="profile-modal"
+      testId="profile-modal"
+      onKeyDown={onKeyDown}
+    >
+      <div className="profile-modal__media">
+        {shown ? (
+          <ImageViewer
+            person={shown}
+            photos={gallery}
+            total={Math.max(shown.photos_count, gallery.length)}
+            index={index}
+            onIndexChange={changePhoto}
+          />
+        ) : (
+          <div className="image-viewer skeleton" aria-hidden="true" />
+        )}
+        <button
+          type="button"
+          className="profile-modal__close"
+          onClick={close}
+          aria-label={t('people.profile.close')}
+        >
+          <Icon name="close" size={20} strokeWidth={2.2} />
+        </button>
+      </div>
+
+      <div className="profile-modal__body">
+        {shown ? (
+          <header className="profile-modal__header">
+            <h2 id={titleId} className="profile-modal__name">
+              <span>{t('people.nameAge', { name: shown.name, age: shown.age })}</span>
+              <OnlineDot online={shown.status === 1} />
+            </h2>
+            <p className="profile-modal__meta">
+              <span
+                className={
+                  shown.status === 1 ? 'profile-modal__status is-online' : 'profile-modal__status'
+                }
+              >
+                {t(shown.status === 1 ? 'people.onlineNow' : 'people.offline')}
+              </span>
+            </p>
+            <p className="profile-modal__meta">
+              <PinIcon />
+              <span>{[locationLine(shown), shown.country].filter(Boolean).join(', ')}</span>
+            </p>
+          </header>
+        ) : (
+          <div className="profile-modal__header" aria-busy="true">
+            <h2 id={titleId} className="visually-hidden">
+              {t('people.profile.loading')}
+            </h2>
+            <span className="profile-skeleton-line skeleton" />
+            <span className="profile-skeleton-line profile-skeleton-line--short skeleton" />
+          </div>
+        )}
+
+        {shown?.virtual === 1 && (
+          <aside className="virtual-panel" data-testid="profile-virtual-badge">
+            <VirtualBadge />
+            <p>{t('people.virtualBody')}</p>
+          </aside>
+        )}
+
+        {load.state === 'failed' && (
+          <div className="profile-modal__failed" role="alert">
+            <p>{load.message}</p>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setLoad({ state: 'loading' });
+                setAttempt((a) => a + 1);
+              }}
+            >
+              {t('people.profile.retry')}
+            </button>
+          </div>
+        )}
+
+        {person && (
+          <section className="profile-modal__section" aria-labelledby={`${titleId}-about`}>
+            <h3 id={`${titleId}-about`}>{t('people.profile.about')}</h3>
+            {person.bio.trim() ? (
+              <p className="profile-modal__bio">{person.bio}</p>
+            ) : (
+              <p className="muted">{t('people.profile.noBio')}</p>
+            )}
+          </section>
+        )}
+
+        {person && !isSelf && (
+          <section className="profile-modal__safety" aria-label={t('people.profile.safety')}>
+            <button
+              type="button"
+              className="profile-modal__safety-btn"
+              onClick={() => startConfirm('report')}
+              data-testid="profile-report"
+            >
+              <FlagIcon />
+              {t('people.profile.report', { name })}
+            </button>
+            <button
+              type="button"
+              className="profile-modal__safety-btn is-danger"
+              onClick={() => startConfirm('block')}
+              data-testid="profile-block"
+            >
+              <BlockIcon />
+              {t('people.profile.block', { name })}
+            </button>
+          </section>
+        )}
+      </div>
+
+      {person && !isSelf && (
+        <footer className="profile-modal__actions">
+          <button
+            type="button"
+            className="btn btn-secondary profile-modal__chat"
+            onClick={openChat}
+            data-testid="profile-chat"
+          >
+            <Icon name="chat" size={20} />
+            {t('people.profile.chat')}
+          </button>
+          {person.liked === 1 || person.matched === 1 ? (
+            <span className="profile-modal__liked" role="status">
+              <Icon name="heart" size={18} strokeWidth={2.2} />
+              {t(person.matched === 1 ? 'people.profile.matched' : 'people.profile.liked')}
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary profile-modal__like"
+              onClick={() => void like()}
+              disabled={liking}
+              aria-busy={liking}
+              data-testid="profile-like"
+            >
+              <Icon name="heart" size={20} strokeWidth={2.2} />
+              {t('people.profile.like')}
+            </button>
+          )}
+        </footer>
+      )}
+
+      {confirm === 'block' && (
+        <ConfirmDialog
+          title={t('people.block.title', { name })}
+          body={t('people.block.body')}
+          confirmLabel={t('people.block.confirm')}
+          danger
+          busy={busy}
+          error={confirmError}
+          onConfirm={() => void doBlock()}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+      {confirm === 'report' && (
+        <ConfirmDialog
+          title={t('people.report.title', { name })}
+          body={t('people.report.body')}
+          confirmLabel={t('people.report.confirm')}
+          busy={busy}
+          confirmDisabled={reason === null}
+          onConfirm={() => void doReport()}
+          onCancel={() => setConfirm(null)}
+        >
+          <fieldset className="report-reasons">
+            <legend className="visually-hidden">{t('people.report.reasonsLabel')}</legend>
+            {REPORT_REASONS.map((r) => (
+              <label
+                key={r}
+                className={reason === r ? 'report-reason is-checked' : 'report-reason'}
+              >
+                <input
+                  type="radio"
+                  name="report-reason"
+                  value={r}
+                  checked={reason === r}
+                  onChange={() => setReason(r)}
+                  data-testid={`report-reason-${r}`}
+                />
+                <span>{t(`people.report.reasons.${r}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+        </ConfirmDialog>
+      )}
+    </Dialog>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M12 21s-6.5-5.6-6.5-11A6.5 6.5 0 0 1 18.5 10c0 5.4-6.5 11-6.5 11z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      />
+      <circle cx="12" cy="10" r="2.3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+function FlagIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M5 21V4m0 0h11l-2 4 2 4H5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function BlockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M6 18 18 6" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+/** Mounted once by MainLayout: the profile modal while a profile is open, and the notices. */
 export function ProfileModalHost() {
-  return null;
+  const userId = useProfileModal((s) => s.userId);
+  const target = useProfileModal((s) => s.target);
+  return (
+    <>
+      {userId !== null && <ProfileModal key={userId} userId={userId} target={target} />}
+      <NoticeHost />
+    </>
+  );
 }

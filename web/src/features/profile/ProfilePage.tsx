@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
+import { ActivityCounters } from '../lists/ActivityCounters';
 import { Avatar } from '../shell/Avatar';
 import { photoOf } from '../shell/avatar';
 import { CoinIcon, Icon, type IconName } from '../shell/icons';
@@ -51,6 +52,8 @@ export default function ProfilePage() {
         </span>
         <span className="btn btn-primary profile-page__credits-cta">{t('profile.getCredits')}</span>
       </button>
+
+      <ActivityCounters />
 
       <p className="profile-page__tip">
         <Icon name="sparkle" size={20} />

@@ -4,9 +4,20 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '../../realtime/protocol';
 import * as shell from '../auth/shellMock';
 import { renderAt, setTestLanguage } from '../auth/testUtils';
+import { realtime } from '../../realtime';
+import { makePerson, reply } from '../lists/testing';
+import { usePeopleStore } from '../people/store';
 import SettingsPage from './SettingsPage';
 
 vi.mock('../auth/shell', () => import('../auth/shellMock'));
+// The blocked-users list talks to the socket directly. Unless a test answers, its request stays
+// pending, so that no late update lands outside act().
+vi.mock('../../realtime', () => ({
+  realtime: {
+    request: vi.fn(() => new Promise(() => undefined)),
+    on: vi.fn(() => () => undefined),
+  },
+}));
 
 beforeAll(async () => {
   await setTestLanguage('en');
@@ -34,12 +45,15 @@ function acceptUpdates() {
 describe('SettingsPage', () => {
   it('enables Save only after a change and sends each changed key', async () => {
     acceptUpdates();
+    vi.mocked(realtime.request).mockResolvedValueOnce(reply('user/blocked', []) as never);
     const user = userEvent.setup();
     renderAt('/settings', '/settings', <SettingsPage />);
     const save = screen.getByTestId('settings-save');
     expect(save).toBeDisabled();
     expect(screen.getByTestId('settings-place-input')).toHaveValue('Tel Aviv, Israel');
-    expect(screen.getByTestId('settings-blocked-empty')).toHaveTextContent('No blocked users');
+    expect(await screen.findByTestId('settings-blocked-empty')).toHaveTextContent(
+      'No blocked users',
+    );
 
     await user.click(screen.getByTestId('settings-gender-women'));
     expect(save).toBeEnabled();
@@ -61,6 +75,37 @@ describe('SettingsPage', () => {
     const stored = shell.useAppStore.getState().user;
     expect(stored).toMatchObject({ s_gender: 2, s_age: '25,45', s_radius: 80 });
     expect(save).toBeDisabled();
+  });
+
+  it('clears the discovery lists after saving a search preference (spec §4)', async () => {
+    acceptUpdates();
+    usePeopleStore.setState({
+      cards: [makePerson(1)],
+      meet: [makePerson(2)],
+      popular: [makePerson(3)],
+    });
+    const user = userEvent.setup();
+    renderAt('/settings', '/settings', <SettingsPage />);
+    fireEvent.change(screen.getByTestId('settings-radius'), { target: { value: '30' } });
+    expect(usePeopleStore.getState().meet).toHaveLength(1);
+    await user.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-saved');
+    expect(usePeopleStore.getState()).toMatchObject({ cards: [], meet: [], popular: [] });
+  });
+
+  it('leaves the discovery lists alone when the save fails', async () => {
+    shell.realtime.request.mockResolvedValueOnce({
+      module: 'user/update',
+      request_status: 0,
+      error_code: 'invalid_value',
+    } as Reply);
+    usePeopleStore.setState({ meet: [makePerson(2)] });
+    const user = userEvent.setup();
+    renderAt('/settings', '/settings', <SettingsPage />);
+    await user.click(screen.getByTestId('settings-gender-women'));
+    await user.click(screen.getByTestId('settings-save'));
+    await screen.findByTestId('settings-error');
+    expect(usePeopleStore.getState().meet).toHaveLength(1);
   });
 
   it('keeps the radius slider within 1–100', () => {

@@ -7,6 +7,8 @@ import { ChoiceGroup } from '../auth/ChoiceGroup';
 import type { Choice } from '../auth/ChoiceGroup';
 import type { MessageKey } from '../auth/errors';
 import { PlaceSearch } from '../auth/PlaceSearch';
+import { BlockedList } from '../lists/BlockedList';
+import { usePeopleStore } from '../people/store';
 import { RadiusSlider } from '../auth/RadiusSlider';
 import { LanguagePicker, realtime, useAppStore, useLogout } from '../auth/shell';
 import { discoveryChanges, discoveryFromUser, isDirty } from './discovery';
@@ -70,6 +72,9 @@ function SettingsView({ user }: { user: User }) {
         // Keys saved before a later one fails stay saved; only the rest remains dirty.
         baseline = { ...baseline, ...pick(form, update.key) };
         setSaved(baseline);
+        // Spec §4: a changed search preference clears cards, meet and popular, which reload.
+        // Every key of this form is a search preference.
+        usePeopleStore.getState().resetDiscovery();
       } catch {
         setState({ kind: 'error', key: 'errors.network' });
         return;
@@ -178,9 +183,7 @@ function SettingsView({ user }: { user: User }) {
         <h2 id="settings-blocked-title" className="settings-section-title">
           {t('settings.blocked.title')}
         </h2>
-        <p className="muted settings-empty" data-testid="settings-blocked-empty">
-          {t('settings.blocked.empty')}
-        </p>
+        <BlockedList />
       </section>
 
       <section

@@ -1,11 +1,10 @@
-// The right column at 865 px and wider: spotlight strip and contacts list (spec §2). Both are
-// placeholders until the spotlight and chat features land.
+// The right column at 865 px and wider: spotlight strip and contacts list (spec §2). The contacts
+// list is a placeholder until the chat feature lands.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SpotlightStrip } from '../meet/SpotlightStrip';
 import { Icon } from './icons';
 import './RightRail.css';
-
-const SPOTLIGHT_SLOTS = 5;
 
 export function RightRail() {
   const { t } = useTranslation();
@@ -16,17 +15,7 @@ export function RightRail() {
           <Icon name="sparkle" size={18} />
           {t('common.spotlight.title')}
         </h2>
-        <ul className="spotlight-strip" aria-hidden="true">
-          {Array.from({ length: SPOTLIGHT_SLOTS }, (_, i) => (
-            <li key={i} className="spotlight-strip__slot">
-              <span className="spotlight-strip__ring">
-                <span className="spotlight-strip__photo skeleton" />
-              </span>
-              <span className="spotlight-strip__name skeleton" />
-            </li>
-          ))}
-        </ul>
-        <p className="muted rail-card__note">{t('common.spotlight.body')}</p>
+        <SpotlightStrip />
       </section>
 
       <section className="rail-card rail-card--grow" aria-labelledby="rail-contacts">

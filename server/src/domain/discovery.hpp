@@ -1,0 +1,33 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "domain/validation.hpp"
+
+namespace kesher::domain {
+
+// Non-premium members may like this many people a UTC day; premium members have no limit.
+inline constexpr int kDailyLikeLimit = 50;
+inline constexpr int kPopularityWindowSeconds = 7 * 24 * 3600;
+inline constexpr size_t kExploreCards = 10;
+inline constexpr size_t kMaxExclude = 50;
+
+int64_t utc_day_start(int64_t now);
+int64_t seconds_until_next_utc_day(int64_t now);
+
+// Birth dates ("YYYY-MM-DD", inclusive) of people whose age today is within [min_age, max_age].
+std::pair<std::string, std::string> birth_date_bounds(int min_age, int max_age, Date today);
+
+// A like counts fully today and fades to nothing over the popularity window.
+double like_weight(int64_t age_seconds);
+
+// Whether a persona likes back, from its setting (0-100) and a uniform roll in [0, 100).
+bool persona_likes_back(int likes_back_percent, uint32_t roll);
+
+// A stable shuffle: the same seed gives the same order (the deck must not jump on a refetch).
+void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed);
+uint64_t deck_seed(int64_t viewer_id, int64_t now);
+
+}  // namespace kesher::domain

@@ -1,0 +1,212 @@
+// explore, meet, meet/popular, spotlight, profile, user/photos, visit and stories/get.
+#include <algorithm>
+#include <array>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "domain/discovery.hpp"
+#include "modules/events.hpp"
+#include "modules/person_view.hpp"
+#include "modules/registry.hpp"
+#include "protocol/envelope.hpp"
+#include "protocol/errors.hpp"
+
+namespace kesher::modules {
+
+namespace {
+
+using protocol::Fields;
+using protocol::reply_error;
+using protocol::reply_ok;
+
+constexpr int64_t kMaxPage = 48;
+constexpr int64_t kDeckCandidates = 60;
+constexpr int64_t kSpotlightSize = 10;
+constexpr int64_t kPhotosPage = 10;
+
+store::Search search_of(const Viewer& viewer, int64_t now) {
+  const auto& r = viewer.record;
+  store::Search search;
+  search.viewer_id = viewer.id;
+  search.gender = r.s_gender;
+  auto [from, to] = domain::birth_date_bounds(r.s_age_min, r.s_age_max, domain::utc_date(now));
+  search.born_from = from;
+  search.born_to = to;
+  search.spans = domain::cells_within(viewer.cell, r.s_radius);
+  return search;
+}
+
+struct Page {
+  int64_t offset = 0;
+  int64_t take = 0;
+};
+
+// currentLength / recordsToTake, or the error reply.
+std::variant<Page, json::object> read_page(Fields& fields, int64_t default_take) {
+  Page page{fields.integer("currentLength").value_or(0),
+            fields.integer("recordsToTake").value_or(default_take)};
+  if (fields.failed()) return fields.error_reply();
+  if (page.offset < 0) return reply_error(errc::invalid_value, "currentLength");
+  if (page.take < 1 || page.take > kMaxPage)
+    return reply_error(errc::invalid_value, "recordsToTake");
+  return page;
+}
+
+// Runs `body` with the caller loaded as a Viewer inside one read transaction.
+template <class Body>
+json::object as_viewer(protocol::Request& request, Body body) {
+  json::object reply;
+  request.app.db->read([&](store::Session& db) {
+    auto viewer = load_viewer(request.app, db, request.connection.user_id);
+    reply = viewer ? body(db, *viewer) : reply_error(errc::invalid_session);
+  });
+  return reply;
+}
+
+json::object explore(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto exclude_list = fields.integers("exclude").value_or(std::vector<int64_t>{});
+  if (fields.failed()) return fields.error_reply();
+  if (exclude_list.size() > domain::kMaxExclude) return reply_error(errc::invalid_value, "exclude");
+  std::unordered_set<int64_t> exclude(exclude_list.begin(), exclude_list.end());
+  return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
+    auto search = search_of(viewer, request.now);
+    // Nearer latitude bands first; inside the candidates the order is shuffled, never by distance.
+    std::stable_sort(search.spans.begin(), search.spans.end(), [&](const auto& a, const auto& b) {
+      return std::abs(a.row - viewer.cell.row) < std::abs(b.row - viewer.cell.row);
+    });
+    std::unordered_map<int64_t, store::PersonRow> candidates;
+    std::vector<int64_t> order;
+    for (const auto& span : search.spans) {
+      int64_t wanted = kDeckCandidates + static_cast<int64_t>(exclude.size()) -
+                       static_cast<int64_t>(order.size());
+      if (wanted <= 0) break;
+      for (auto& person : store::social::deck_candidates(db, search, span, wanted)) {
+        if (exclude.contains(person.id) || candidates.contains(person.id)) continue;
+        order.push_back(person.id);
+        candidates.emplace(person.id, std::move(person));
+      }
+    }
+    domain::stable_shuffle(order, domain::deck_seed(viewer.id, request.now));
+    json::array cards;
+    for (size_t i = 0; i < order.size() && i < domain::kExploreCards; ++i) {
+      cards.push_back(person_view(request.app, viewer, candidates.at(order[i]), request.now));
+    }
+    return reply_ok(std::move(cards));
+  });
+}
+
+template <auto Query>
+json::object people_page(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto page = read_page(fields, 24);
+  if (auto* error = std::get_if<json::object>(&page)) return *error;
+  auto [offset, take] = std::get<Page>(page);
+  return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
+    auto people = Query(db, search_of(viewer, request.now), offset, take);
+    return reply_ok(people_view(request.app, viewer, people, request.now));
+  });
+}
+
+json::object spotlight(protocol::Request& request) {
+  Fields fields(request.payload);
+  fields.integer("currentLength");
+  if (fields.failed()) return fields.error_reply();
+  return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
+    auto people = store::social::spotlight(db, viewer.id, viewer.record.s_gender, kSpotlightSize);
+    return reply_ok(people_view(request.app, viewer, people, request.now));
+  });
+}
+
+constexpr std::array<std::string_view, 9> kTargets{
+    "explore", "meet", "popular", "spotlight", "mylikes", "matches", "likesme", "visitors", "chat"};
+
+json::array photos_view(const std::vector<store::social::Photo>& photos) {
+  json::array out;
+  for (const auto& photo : photos)
+    out.push_back(json::object{{"id", photo.id}, {"photo", photo.url}});
+  return out;
+}
+
+json::object profile(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto user_id = fields.integer("user_id");
+  auto target = fields.string("target").value_or("explore");
+  if (fields.failed()) return fields.error_reply();
+  if (!user_id) return reply_error(errc::invalid_value, "user_id");
+  if (std::find(kTargets.begin(), kTargets.end(), target) == kTargets.end()) {
+    return reply_error(errc::invalid_value, "target");
+  }
+  return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
+    // Seeing who liked or visited you is a premium benefit (spec §6), enforced here.
+    bool locked_list = target == "likesme" || target == "visitors";
+    if (locked_list && !viewer.premium && *user_id != viewer.id) {
+      return reply_error(errc::premium_required);
+    }
+    auto person = store::social::person(db, viewer.id, *user_id);
+    if (!person) return reply_error(errc::not_found);
+    return reply_ok(json::object{
+        {"user", person_view(request.app, viewer, *person, request.now)},
+        {"photos", photos_view(store::social::photos(db, person->id, 0, kPhotosPage))}});
+  });
+}
+
+json::object user_photos(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto user_id = fields.integer("user_id");
+  auto page = read_page(fields, kPhotosPage);
+  if (auto* error = std::get_if<json::object>(&page)) return *error;
+  if (!user_id) return reply_error(errc::invalid_value, "user_id");
+  auto [offset, take] = std::get<Page>(page);
+  json::object reply;
+  int64_t viewer_id = request.connection.user_id;
+  request.app.db->read([&](store::Session& db) {
+    if (!store::social::person(db, viewer_id, *user_id)) {
+      reply = reply_error(errc::not_found);
+      return;
+    }
+    reply = reply_ok(
+        photos_view(store::social::photos(db, *user_id, offset, std::min(take, kPhotosPage))));
+  });
+  return reply;
+}
+
+json::object visit(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto visited = fields.integer("visited_user_id");
+  if (fields.failed()) return fields.error_reply();
+  if (!visited) return reply_error(errc::invalid_value, "visited_user_id");
+  int64_t viewer_id = request.connection.user_id;
+  if (*visited == viewer_id) return reply_ok();
+  bool recorded = false;
+  request.app.db->write([&](store::Session& db) {
+    if (!store::social::person(db, viewer_id, *visited)) return;
+    store::social::record_visit(db, viewer_id, *visited, request.now);
+    recorded = true;
+  });
+  if (!recorded) return reply_error(errc::not_found);
+  publish_totals(request.app, *visited);
+  return reply_ok();
+}
+
+json::object stories_get(protocol::Request& request) {
+  Fields fields(request.payload);
+  fields.integer("user_id");
+  if (fields.failed()) return fields.error_reply();
+  return reply_ok(json::array());  // stories arrive with their own issue
+}
+
+}  // namespace
+
+void register_discovery_module(protocol::Router& router) {
+  router.add("explore", protocol::Access::member, explore);
+  router.add("meet", protocol::Access::member, people_page<store::social::meet_page>);
+  router.add("meet/popular", protocol::Access::member, people_page<store::social::popular_page>);
+  router.add("spotlight", protocol::Access::member, spotlight);
+  router.add("profile", protocol::Access::member, profile);
+  router.add("user/photos", protocol::Access::member, user_photos);
+  router.add("visit", protocol::Access::member, visit);
+  router.add("stories/get", protocol::Access::member, stories_get);
+}
+
+}  // namespace kesher::modules

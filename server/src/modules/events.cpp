@@ -1,0 +1,50 @@
+#include "modules/events.hpp"
+
+#include "modules/person_view.hpp"
+#include "protocol/envelope.hpp"
+
+namespace kesher::modules {
+
+namespace json = boost::json;
+
+namespace {
+
+void send(app::Context& app, int64_t user_id, const json::object& event,
+          const bus::Connection* except = nullptr) {
+  app.hub.publish(user_id, std::make_shared<const std::string>(protocol::serialize(event)), except);
+}
+
+}  // namespace
+
+void publish_totals(app::Context& app, int64_t user_id) {
+  if (app.hub.sockets_of(user_id) == 0) return;
+  store::Totals totals;
+  app.db->read([&](store::Session& db) { totals = store::social::totals(db, user_id); });
+  send(app, user_id,
+       json::object{{"module", "totals"}, {"request_status", 1}, {"data", totals_view(totals)}});
+}
+
+void publish_match(app::Context& app, int64_t to_user, int64_t other,
+                   const bus::Connection* except) {
+  if (app.hub.sockets_of(to_user) == 0) return;
+  json::object event;
+  int64_t now = app.now();
+  app.db->read([&](store::Session& db) {
+    auto viewer = load_viewer(app, db, to_user);
+    auto person = viewer ? store::social::person(db, to_user, other) : std::nullopt;
+    if (!person) return;
+    event = json::object{{"module", "match"},
+                         {"data", json::object{{"user", person_view(app, *viewer, *person, now)}}}};
+  });
+  if (!event.empty()) send(app, to_user, event, except);
+}
+
+void announce_presence(app::Context& app, int64_t user_id, bool online) {
+  std::vector<int64_t> related;
+  app.db->read([&](store::Session& db) { related = store::social::related_people(db, user_id); });
+  auto frame = std::make_shared<const std::string>(protocol::serialize(json::object{
+      {"module", "onlines"}, {"type", online ? "online" : "offline"}, {"user_id", user_id}}));
+  for (int64_t other : related) app.hub.publish(other, frame);
+}
+
+}  // namespace kesher::modules

@@ -1,0 +1,79 @@
+#include "modules/jobs.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <unordered_map>
+
+#include "domain/discovery.hpp"
+#include "modules/events.hpp"
+#include "modules/person_view.hpp"
+#include "store/social.hpp"
+
+namespace kesher::modules {
+
+namespace {
+
+constexpr int64_t kLikeBacksPerRun = 100;
+constexpr int64_t kPopularityEverySeconds = 60;
+
+void run_due_like_backs(app::Context& app) {
+  int64_t now = app.now();
+  std::vector<store::social::DueLikeBack> due;
+  app.db->read(
+      [&](store::Session& db) { due = store::social::due_like_backs(db, now, kLikeBacksPerRun); });
+  for (const auto& item : due) {
+    bool new_match = false;
+    app.db->write([&](store::Session& db) {
+      store::social::drop_like_back(db, item.persona_id, item.member_id);
+      // The member may have blocked the persona, or been deleted, since the like.
+      if (store::social::blocked_between(db, item.persona_id, item.member_id)) return;
+      if (store::social::swipe_of(db, item.member_id, item.persona_id) != 1) return;
+      store::social::put_swipe(db, item.persona_id, item.member_id, true, now);
+      new_match = store::social::create_match(db, item.member_id, item.persona_id, now);
+    });
+    if (new_match) {
+      publish_match(app, item.member_id, item.persona_id);
+      publish_totals(app, item.member_id);
+    }
+  }
+}
+
+}  // namespace
+
+void refresh_popularity(app::Context& app) {
+  int64_t now = app.now();
+  std::vector<store::social::RecentLike> likes;
+  app.db->read([&](store::Session& db) {
+    likes = store::social::likes_after(db, now - domain::kPopularityWindowSeconds);
+  });
+  std::unordered_map<int64_t, double> scores;
+  for (const auto& like : likes)
+    scores[like.swiped_id] += domain::like_weight(now - like.created_at);
+  std::vector<std::pair<int64_t, double>> ranked(scores.begin(), scores.end());
+  app.db->write([&](store::Session& db) { store::social::replace_popularity(db, ranked); });
+}
+
+void assign_missing_cells(app::Context& app) {
+  app.db->write([&](store::Session& db) {
+    for (const auto& user : store::social::users_without_cell(db)) {
+      store::social::set_cell(db, user.id, cell_of_place(app, user.place_id));
+    }
+  });
+}
+
+void run_jobs(app::Context& app) {
+  static std::atomic<int64_t> last_popularity{0};
+  try {
+    run_due_like_backs(app);
+    int64_t now = app.now();
+    if (now - last_popularity.load() >= kPopularityEverySeconds) {
+      last_popularity = now;
+      refresh_popularity(app);
+    }
+  } catch (const std::exception& e) {
+    spdlog::error("background jobs failed: {}", e.what());
+  }
+}
+
+}  // namespace kesher::modules

@@ -1,0 +1,122 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/places.hpp"
+#include "store/database.hpp"
+
+namespace kesher::store {
+
+// A person as one viewer sees them: profile fields plus the viewer-relative flags.
+struct PersonRow {
+  int64_t id = 0;
+  std::string name;
+  int gender = 0;
+  std::string birth_date;
+  std::string bio;
+  int64_t place_id = 0;
+  domain::GridCell cell;
+  bool premium = false;
+  bool persona = false;
+  std::string photo;  // first photo, empty when none
+  int64_t photos_count = 0;
+  bool liked = false;    // the viewer liked this person
+  bool matched = false;  // mutual
+  int64_t time = 0;      // for lists: when the like, visit or match happened
+};
+
+// What the viewer is looking for (their preferences and where they are).
+struct Search {
+  int64_t viewer_id = 0;
+  int gender = 0;
+  std::string born_from;  // inclusive YYYY-MM-DD bounds from the age range
+  std::string born_to;
+  std::vector<domain::CellSpan> spans;
+};
+
+enum class PeopleList { mylikes, fans, matches, visitors };
+
+struct Totals {
+  int64_t visitors = 0, mylikes = 0, fans = 0, matches = 0, fans_new = 0, visits_new = 0;
+};
+
+enum class SwipeOutcome { recorded, not_found, like_limit_reached };
+
+namespace social {
+
+// Candidates for the swipe deck in one row span: not swiped, not blocked, not the viewer.
+std::vector<PersonRow> deck_candidates(Session& db, const Search& search,
+                                       const domain::CellSpan& span, int64_t limit);
+std::vector<PersonRow> meet_page(Session& db, const Search& search, int64_t offset, int64_t limit);
+std::vector<PersonRow> popular_page(Session& db, const Search& search, int64_t offset,
+                                    int64_t limit);
+std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender, int64_t limit);
+// A person the viewer may see (exists, not blocked either way); the viewer themself too.
+std::optional<PersonRow> person(Session& db, int64_t viewer_id, int64_t id);
+std::vector<PersonRow> list_page(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
+                                 int64_t limit);
+
+struct Photo {
+  int64_t id;
+  std::string url;
+};
+std::vector<Photo> photos(Session& db, int64_t user_id, int64_t offset, int64_t limit);
+void add_photo(Session& db, int64_t user_id, const std::string& url, int64_t now);
+
+bool blocked_between(Session& db, int64_t a, int64_t b);
+void block(Session& db, int64_t blocker, int64_t blocked, int64_t now);
+void unblock(Session& db, int64_t blocker, int64_t blocked);
+std::vector<PersonRow> blocked_by(Session& db, int64_t blocker);
+
+void record_visit(Session& db, int64_t visitor, int64_t visited, int64_t now);
+void add_report(Session& db, int64_t reporter, int64_t reported, const std::string& reason,
+                int64_t now);
+
+int64_t likes_since(Session& db, int64_t swiper, int64_t since);
+// 1 liked, 0 passed, nullopt when the swiper never swiped the person.
+std::optional<int> swipe_of(Session& db, int64_t swiper, int64_t swiped);
+void put_swipe(Session& db, int64_t swiper, int64_t swiped, bool liked, int64_t now);
+// Creates the match on both sides; false when it existed already.
+bool create_match(Session& db, int64_t a, int64_t b, int64_t now);
+bool matched(Session& db, int64_t a, int64_t b);
+
+Totals totals(Session& db, int64_t user_id);
+void mark_fans_seen(Session& db, int64_t user_id, int64_t now);
+void mark_visits_seen(Session& db, int64_t user_id, int64_t now);
+
+// Everyone with a relation to the user (matches, likes either way, visits), minus blocks: the
+// people who are told when the user comes online or goes offline.
+std::vector<int64_t> related_people(Session& db, int64_t user_id);
+
+struct PersonaSettings {
+  bool persona = false;
+  int likes_back_percent = 0;
+  int like_back_delay_s = 0;
+};
+PersonaSettings persona_settings(Session& db, int64_t user_id);
+void schedule_like_back(Session& db, int64_t persona, int64_t member, int64_t due_at);
+struct DueLikeBack {
+  int64_t persona_id;
+  int64_t member_id;
+};
+std::vector<DueLikeBack> due_like_backs(Session& db, int64_t now, int64_t limit);
+void drop_like_back(Session& db, int64_t persona, int64_t member);
+
+struct RecentLike {
+  int64_t swiped_id;
+  int64_t created_at;
+};
+std::vector<RecentLike> likes_after(Session& db, int64_t since);
+void replace_popularity(Session& db, const std::vector<std::pair<int64_t, double>>& scores);
+
+void set_cell(Session& db, int64_t user_id, domain::GridCell cell);
+struct UserPlace {
+  int64_t id;
+  int64_t place_id;
+};
+std::vector<UserPlace> users_without_cell(Session& db);
+
+}  // namespace social
+}  // namespace kesher::store

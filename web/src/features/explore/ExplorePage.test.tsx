@@ -1,0 +1,279 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTestLanguage } from '../auth/testUtils';
+import { MatchedModalHost } from '../people/MatchedModal';
+import { useLikeLimit, useMatchModal } from '../people/overlays';
+import { usePeopleStore, useProfileModal } from '../people/store';
+import {
+  answer,
+  makePerson,
+  preferReducedMotion,
+  realtime,
+  renderWithRouter,
+  resetRealtime,
+  sent,
+} from '../people/testing';
+import { usePremiumModal } from '../premium/store';
+import { resetDeck } from './deckStore';
+import ExplorePage from './ExplorePage';
+
+vi.mock('../../realtime', () => import('../people/testing'));
+
+function Screen() {
+  return (
+    <>
+      <ExplorePage />
+      <MatchedModalHost />
+    </>
+  );
+}
+
+const topCardId = () =>
+  Number(screen.getAllByTestId('explore-card')[0]?.getAttribute('data-person-id'));
+
+beforeAll(async () => {
+  await setTestLanguage('en');
+  preferReducedMotion();
+});
+
+beforeEach(() => {
+  resetRealtime();
+  resetDeck();
+  usePeopleStore.setState({ cards: [], meet: [], popular: [], spotlight: [], hiddenIds: [] });
+  useProfileModal.setState({ userId: null });
+  useMatchModal.setState({ person: null, shown: [] });
+  useLikeLimit.setState({ open: false, resetsIn: null });
+  usePremiumModal.setState({ subscriptionsOpen: false });
+});
+
+describe('ExplorePage deck', () => {
+  it('loads cards, then prefetches with the deck and the swiped ids excluded', async () => {
+    let page = 0;
+    let release: () => void = () => undefined;
+    answer('explore', async () => {
+      page += 1;
+      if (page === 1) {
+        return {
+          module: 'explore',
+          request_status: 1,
+          data: [1, 2, 3, 4].map((id) => makePerson(id)),
+        };
+      }
+      // The second page stays pending until the test releases it.
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { module: 'explore', request_status: 1, data: [5, 6].map((id) => makePerson(id)) };
+    });
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    expect(screen.getByTestId('explore-page')).toBeInTheDocument();
+    expect(screen.getByTestId('explore-loading')).toBeInTheDocument();
+    await waitFor(() => expect(topCardId()).toBe(1));
+    expect(sent('explore')).toEqual([{ exclude: [] }]);
+
+    await user.click(screen.getByTestId('explore-pass'));
+    await waitFor(() => expect(topCardId()).toBe(2));
+    // Three cards left: no prefetch yet.
+    expect(sent('explore')).toHaveLength(1);
+
+    await user.click(screen.getByTestId('explore-pass'));
+    await waitFor(() => expect(topCardId()).toBe(3));
+    // Two left: fetch more, excluding the deck (3, 4) and the swiped cards (1, 2).
+    await waitFor(() => expect(sent('explore')).toHaveLength(2));
+    expect(sent('explore')[1]).toEqual({ exclude: [3, 4, 1, 2] });
+
+    // One left while the request is pending: no duplicate request.
+    await user.click(screen.getByTestId('explore-pass'));
+    await waitFor(() => expect(topCardId()).toBe(4));
+    expect(sent('explore')).toHaveLength(2);
+
+    await act(async () => release());
+    await waitFor(() => expect(screen.getAllByTestId('explore-card')).toHaveLength(3));
+    expect(usePeopleStore.getState().cards.map((p) => p.id)).toEqual([4, 5, 6]);
+  });
+
+  it('sends like 1 and pass 0 for the top card and drops it', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [1, 2, 3, 4, 5].map((id) => makePerson(id)),
+    }));
+    answer('swipe', (p) => ({
+      module: 'swipe',
+      request_status: 1,
+      request_details: { is_matched: 0, swiped_user_id: p.swiped_user_id },
+    }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+
+    await user.click(screen.getByTestId('explore-like'));
+    await waitFor(() => expect(topCardId()).toBe(2));
+    await user.click(screen.getByTestId('explore-pass'));
+    await waitFor(() => expect(topCardId()).toBe(3));
+
+    expect(sent('swipe')).toEqual([
+      { swiped_user_id: 1, like: 1 },
+      { swiped_user_id: 2, like: 0 },
+    ]);
+    expect(screen.queryByTestId('matched-modal')).toBeNull();
+  });
+
+  it('likes with ArrowRight and passes with ArrowLeft, also in RTL', async () => {
+    await setTestLanguage('he');
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [1, 2, 3, 4, 5].map((id) => makePerson(id)),
+    }));
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    await waitFor(() => expect(topCardId()).toBe(2));
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    await waitFor(() => expect(topCardId()).toBe(3));
+    expect(sent('swipe')).toEqual([
+      { swiped_user_id: 1, like: 1 },
+      { swiped_user_id: 2, like: 0 },
+    ]);
+    await setTestLanguage('en');
+  });
+
+  it('likes on a drag to the right past the threshold and snaps back below it', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [1, 2, 3, 4].map((id) => makePerson(id)),
+    }));
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+    const card = screen.getAllByTestId('explore-card')[0] as HTMLElement;
+
+    fireEvent.pointerDown(card, { pointerId: 1, clientX: 100, clientY: 100, button: 0 });
+    fireEvent.pointerMove(card, { pointerId: 1, clientX: 130, clientY: 100 });
+    fireEvent.pointerUp(card, { pointerId: 1, clientX: 130, clientY: 100 });
+    expect(sent('swipe')).toEqual([]);
+    expect(useProfileModal.getState().userId).toBeNull();
+
+    fireEvent.pointerDown(card, { pointerId: 2, clientX: 100, clientY: 100, button: 0 });
+    fireEvent.pointerMove(card, { pointerId: 2, clientX: 300, clientY: 110 });
+    fireEvent.pointerUp(card, { pointerId: 2, clientX: 300, clientY: 110 });
+    await waitFor(() => expect(topCardId()).toBe(2));
+    expect(sent('swipe')).toEqual([{ swiped_user_id: 1, like: 1 }]);
+  });
+
+  it('opens the profile on a tap that is not a drag', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [7, 8, 9].map((id) => makePerson(id)),
+    }));
+    renderWithRouter(<ExplorePage />);
+    await waitFor(() => expect(topCardId()).toBe(7));
+    const card = screen.getAllByTestId('explore-card')[0] as HTMLElement;
+    fireEvent.pointerDown(card, { pointerId: 1, clientX: 100, clientY: 100, button: 0 });
+    fireEvent.pointerUp(card, { pointerId: 1, clientX: 102, clientY: 101 });
+    expect(useProfileModal.getState()).toMatchObject({ userId: 7, target: 'explore' });
+    expect(sent('swipe')).toEqual([]);
+  });
+
+  it('celebrates a match: markLiked and the matched modal', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [1, 2, 3, 4].map((id) => makePerson(id, { name: id === 1 ? 'Noa' : `P${id}` })),
+    }));
+    answer('swipe', (p) => ({
+      module: 'swipe',
+      request_status: 1,
+      request_details: { is_matched: 1, swiped_user_id: p.swiped_user_id },
+    }));
+    usePeopleStore.setState({ meet: [makePerson(1, { name: 'Noa' })] });
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+    await user.click(screen.getByTestId('explore-like'));
+
+    const modal = await screen.findByTestId('matched-modal');
+    expect(within(modal).getByText("It's a match!")).toBeInTheDocument();
+    expect(modal).toHaveTextContent('You and Noa like each other');
+    expect(usePeopleStore.getState().meet[0]).toMatchObject({ liked: 1, matched: 1 });
+
+    await user.click(screen.getByTestId('matched-keep-swiping'));
+    expect(screen.queryByTestId('matched-modal')).toBeNull();
+  });
+
+  it('shows the upsell and puts the card back when the like limit is reached', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [1, 2, 3, 4].map((id) => makePerson(id)),
+    }));
+    answer('swipe', () => ({
+      module: 'swipe',
+      request_status: 0,
+      error_code: 'like_limit_reached',
+      request_details: { limit: 50, resets_in: 7200 },
+    }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+    await user.click(screen.getByTestId('explore-like'));
+
+    const upsell = await screen.findByTestId('like-limit-upsell');
+    expect(upsell).toHaveTextContent("You've used today's likes");
+    expect(upsell).toHaveTextContent('New likes in 2 hours');
+    await waitFor(() => expect(topCardId()).toBe(1));
+    expect(usePeopleStore.getState().cards.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+
+    await user.click(within(upsell).getByRole('button', { name: 'Get premium' }));
+    expect(usePremiumModal.getState().subscriptionsOpen).toBe(true);
+    expect(screen.queryByTestId('like-limit-upsell')).toBeNull();
+  });
+
+  it('just drops a card the server no longer knows', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [1, 2, 3, 4].map((id) => makePerson(id)),
+    }));
+    answer('swipe', () => ({ module: 'swipe', request_status: 0, error_code: 'not_found' }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+    await user.click(screen.getByTestId('explore-like'));
+    await waitFor(() => expect(topCardId()).toBe(2));
+    expect(screen.queryByTestId('like-limit-upsell')).toBeNull();
+  });
+
+  it('shows the empty state with a way to widen the search', async () => {
+    answer('explore', () => ({ module: 'explore', request_status: 1, data: [] }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    const empty = await screen.findByTestId('explore-empty');
+    expect(empty).toHaveTextContent('No more people nearby right now');
+    expect(screen.getByTestId('explore-like')).toBeDisabled();
+    expect(realtime.request).toHaveBeenCalledTimes(1);
+    await user.click(within(empty).getByRole('link', { name: /Widen your search/ }));
+    expect(await screen.findByText('settings page')).toBeInTheDocument();
+  });
+
+  it('shows a card without a photo as initials on a gradient, with the virtual badge', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [
+        makePerson(1, { name: 'Noa Levi', photo: null, virtual: 1, status: 1, distance_km: null }),
+      ],
+    }));
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+    const card = screen.getAllByTestId('explore-card')[0] as HTMLElement;
+    expect(within(card).getByText('NL')).toBeInTheDocument();
+    expect(within(card).getByText('Virtual profile')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Online' })).toBeInTheDocument();
+    expect(within(card).getByText('Tel Aviv')).toBeInTheDocument();
+  });
+});

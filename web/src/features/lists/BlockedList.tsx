@@ -1,0 +1,123 @@
+// The blocked users of the settings page (spec §2, §4): user/blocked, and user/unblock per row.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { realtime } from '../../realtime';
+import type { BlockedEntry } from '../../realtime/protocol';
+import { usePeopleStore } from '../people/store';
+import { Avatar } from '../shell/Avatar';
+import './lists.css';
+
+type LoadState = 'loading' | 'ready' | 'failed';
+
+export function BlockedList() {
+  const { t } = useTranslation();
+  const [entries, setEntries] = useState<BlockedEntry[]>([]);
+  const [state, setState] = useState<LoadState>('loading');
+  const [busy, setBusy] = useState<number[]>([]);
+  const [failedId, setFailedId] = useState<number | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    realtime.request('user/blocked', {}).then(
+      (reply) => {
+        if (!alive) return;
+        if (reply.request_status === 1 && Array.isArray(reply.data)) {
+          setEntries(reply.data);
+          setState('ready');
+        } else setState('failed');
+      },
+      () => {
+        if (alive) setState('failed');
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [attempt]);
+
+  async function unblock(id: number) {
+    setBusy((ids) => [...ids, id]);
+    setFailedId(null);
+    try {
+      const reply = await realtime.request('user/unblock', { user_id: id });
+      if (reply.request_status === 1) {
+        setEntries((list) => list.filter((entry) => entry.id !== id));
+        usePeopleStore.getState().unhide(id);
+      } else setFailedId(id);
+    } catch {
+      setFailedId(id);
+    } finally {
+      setBusy((ids) => ids.filter((other) => other !== id));
+    }
+  }
+
+  if (state === 'loading') {
+    return (
+      <ul className="blocked-list" aria-busy="true" data-testid="blocked-list">
+        {[0, 1].map((i) => (
+          <li key={i} className="blocked-row" aria-hidden="true">
+            <span className="skeleton blocked-row__avatar" />
+            <span className="skeleton blocked-row__bar" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <div className="list-error list-error--inline" role="alert">
+        <p>{t('lists.error')}</p>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            setState('loading');
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('lists.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (entries.length === 0) {
+    return (
+      <p className="muted blocked-empty" data-testid="settings-blocked-empty">
+        {t('lists.blocked.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul className="blocked-list" data-testid="blocked-list">
+      {entries.map((entry) => (
+        <li
+          key={entry.id}
+          className="blocked-row"
+          data-testid="blocked-row"
+          data-person-id={entry.id}
+        >
+          <Avatar src={entry.photo} name={entry.name} size={44} />
+          <span className="blocked-row__name">
+            <bdi>{entry.name}</bdi>
+            {failedId === entry.id ? (
+              <span className="blocked-row__error" role="alert">
+                {t('lists.blocked.failed')}
+              </span>
+            ) : null}
+          </span>
+          <button
+            type="button"
+            className="btn btn-secondary blocked-row__unblock"
+            onClick={() => void unblock(entry.id)}
+            disabled={busy.includes(entry.id)}
+            aria-busy={busy.includes(entry.id)}
+            data-testid="blocked-unblock"
+          >
+            {t('lists.blocked.unblock')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

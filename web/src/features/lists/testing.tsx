@@ -1,0 +1,108 @@
+// Test helpers for the people screens (lists, meet, premium). Only tests import this file.
+import { act, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { ModuleName, PeopleListEntry, Person, Reply } from '../../realtime/protocol';
+
+export function makePerson(id: number, patch: Partial<Person> = {}): Person {
+  return {
+    id,
+    name: `Person ${id}`,
+    age: 20 + (id % 30),
+    gender: 2,
+    photo: `/media/personas/${id}.svg`,
+    photos_count: 1,
+    bio: '',
+    city: 'Tel Aviv',
+    country: 'Israel',
+    distance_km: 10,
+    status: 0,
+    vip: 0,
+    virtual: 0,
+    has_story: 0,
+    liked: 0,
+    matched: 0,
+    ...patch,
+  };
+}
+
+export function makePeople(from: number, count: number): Person[] {
+  return Array.from({ length: count }, (_, i) => makePerson(from + i));
+}
+
+export function makeEntry(
+  id: number | null,
+  patch: Partial<PeopleListEntry> = {},
+): PeopleListEntry {
+  return {
+    id,
+    name: id === null ? 'Hidden' : `Person ${id}`,
+    age: 30,
+    photo: id === null ? null : `/media/personas/${id}.svg`,
+    city: 'Haifa',
+    country: 'Israel',
+    time: 1_700_000_000,
+    status: 0,
+    story: 0,
+    virtual: 0,
+    locked: id === null ? 1 : 0,
+    ...patch,
+  };
+}
+
+export function reply<M extends ModuleName>(module: M, data?: unknown, status: 0 | 1 = 1): Reply {
+  return { module, request_status: status, data } as Reply;
+}
+
+/** A controllable IntersectionObserver: tests call FakeObserver.intersect(). */
+export class FakeObserver {
+  static instances: FakeObserver[] = [];
+  readonly callback: IntersectionObserverCallback;
+  disconnected = false;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
+    FakeObserver.instances.push(this);
+  }
+  observe() {}
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+  static intersect(isIntersecting = true) {
+    for (const observer of FakeObserver.instances) {
+      if (observer.disconnected) continue;
+      act(() => {
+        observer.callback(
+          [{ isIntersecting } as IntersectionObserverEntry],
+          observer as unknown as IntersectionObserver,
+        );
+      });
+    }
+  }
+}
+
+export function installFakeObserver() {
+  FakeObserver.instances = [];
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+}
+
+export function renderRoute(path: string, pattern: string, element: ReactElement) {
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element },
+      { path: '/settings', element: <p>settings page</p> },
+      { path: '/profile', element: <p>profile page</p> },
+      { path: '/explore', element: <p>explore page</p> },
+      { path: '/likesme', element: <p>likes me page</p> },
+      { path: '/mylikes', element: <p>my likes page</p> },
+      { path: '/visitors', element: <p>visitors page</p> },
+      { path: '/match', element: <p>matches page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}

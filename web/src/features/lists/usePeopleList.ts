@@ -1,0 +1,102 @@
+// A paged social list (user/fans, user/visitors, user/mylikes, user/matches): the first page on
+// open, the next ones on demand, one request in flight, done when a page comes back short.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { realtime } from '../../realtime';
+import type { PeopleListEntry } from '../../realtime/protocol';
+import { LIST_PAGE_SIZE } from './entries';
+
+export type PeopleListModule = 'user/fans' | 'user/visitors' | 'user/mylikes' | 'user/matches';
+
+type Merge = (
+  current: readonly PeopleListEntry[],
+  incoming: readonly PeopleListEntry[],
+) => PeopleListEntry[];
+
+export interface PeopleListState {
+  items: PeopleListEntry[];
+  /** The first page has arrived (or failed). */
+  loaded: boolean;
+  loading: boolean;
+  ended: boolean;
+  failed: boolean;
+}
+
+const INITIAL: PeopleListState = {
+  items: [],
+  loaded: false,
+  // The first page is asked for on mount.
+  loading: true,
+  ended: false,
+  failed: false,
+};
+
+/** One page, or null when the server refused or the socket failed. */
+async function fetchPage(
+  module: PeopleListModule,
+  offset: number,
+): Promise<PeopleListEntry[] | null> {
+  try {
+    const reply = await realtime.request(module, {
+      currentLength: offset,
+      recordsToTake: LIST_PAGE_SIZE,
+    });
+    return reply.request_status === 1 && Array.isArray(reply.data) ? reply.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function usePeopleList(module: PeopleListModule, merge: Merge) {
+  const [state, setState] = useState<PeopleListState>(INITIAL);
+  // Refs, so that a burst of scroll events can't start a second request.
+  const inflight = useRef(false);
+  const offset = useRef(0);
+  const ended = useRef(false);
+  const generation = useRef(0);
+
+  /** Starts the request for the next page and returns how to apply its answer. */
+  const request = useCallback(() => {
+    inflight.current = true;
+    const gen = generation.current;
+    return fetchPage(module, offset.current).then((page) => {
+      if (gen !== generation.current) return;
+      inflight.current = false;
+      if (page === null) {
+        setState((s) => ({ ...s, loading: false, loaded: true, failed: true }));
+        return;
+      }
+      offset.current += page.length;
+      ended.current = page.length < LIST_PAGE_SIZE;
+      const done = ended.current;
+      setState((s) => ({
+        items: merge(s.items, page),
+        loaded: true,
+        loading: false,
+        ended: done,
+        failed: false,
+      }));
+    });
+  }, [module, merge]);
+
+  const loadMore = useCallback(() => {
+    if (inflight.current || ended.current) return Promise.resolve();
+    setState((s) => ({ ...s, loading: true, failed: false }));
+    return request();
+  }, [request]);
+
+  // Opening the list starts from an empty list and offset 0 (spec §4 "opening My likes resets
+  // list and offset then loads").
+  useEffect(() => {
+    generation.current += 1;
+    inflight.current = false;
+    offset.current = 0;
+    ended.current = false;
+    void request();
+    return () => {
+      generation.current += 1;
+      inflight.current = false;
+    };
+  }, [request]);
+
+  return { ...state, loadMore };
+}

@@ -1,0 +1,100 @@
+// /meet (spec §2 "Discover"): the meet and popular tabs, a grid of people, 24 a page with
+// infinite scroll. A tile opens the profile modal.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../lists/EmptyState';
+import { ExtraIcon } from '../lists/icons';
+import { TileSkeletons } from '../lists/PersonTile';
+import { useInView } from '../lists/useInView';
+import { openProfile } from '../people/store';
+import { MeetTile } from './MeetTile';
+import { useDiscoveryList, type MeetTab } from './useDiscoveryList';
+import '../lists/lists.css';
+import './meet.css';
+
+const TABS: readonly MeetTab[] = ['meet', 'popular'];
+
+export default function MeetPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: MeetTab = params.get('tab') === 'popular' ? 'popular' : 'meet';
+  const { people, loading, loaded, ended, failed, loadMore } = useDiscoveryList(tab);
+  const [sentinel, nearEnd] = useInView<HTMLDivElement>('800px');
+
+  useEffect(() => {
+    if (nearEnd && loaded && !loading && !ended && !failed && people.length > 0) void loadMore();
+  }, [nearEnd, loaded, loading, ended, failed, people.length, loadMore]);
+
+  const select = (next: MeetTab) => {
+    if (next === tab) return;
+    setParams(next === 'popular' ? { tab: 'popular' } : {}, { replace: true });
+  };
+
+  const empty = loaded && !loading && !failed && people.length === 0;
+
+  return (
+    <section className="meet-page" data-testid="meet-page">
+      <header className="meet-page__header">
+        <div>
+          <h1 className="meet-page__title">{t('meet.title')}</h1>
+          <p className="muted meet-page__lead">{t(`meet.lead.${tab}`)}</p>
+        </div>
+        <div className="meet-tabs" role="tablist" aria-label={t('meet.tabsLabel')}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`meet-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls="meet-panel"
+              className={`meet-tabs__tab${tab === name ? ' is-active' : ''}`}
+              onClick={() => select(name)}
+              data-testid={`meet-tab-${name}`}
+            >
+              <ExtraIcon name={name === 'meet' ? 'pin' : 'flame'} size={16} strokeWidth={2} />
+              {t(`meet.tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+
+      <div id="meet-panel" role="tabpanel" aria-labelledby={`meet-tab-${tab}`}>
+        {empty ? (
+          <EmptyState
+            icon="discover"
+            title={t('meet.empty.title')}
+            body={t('meet.empty.body')}
+            testId="meet-empty"
+            action={
+              <Link to="/settings" className="btn btn-primary">
+                {t('meet.empty.cta')}
+              </Link>
+            }
+          />
+        ) : (
+          <div className="people-grid people-grid--meet" aria-busy={loading}>
+            {people.map((person) => (
+              <MeetTile key={person.id} person={person} onOpen={(id) => openProfile(id, tab)} />
+            ))}
+            {loading || !loaded ? <TileSkeletons count={people.length === 0 ? 8 : 4} /> : null}
+          </div>
+        )}
+
+        {failed ? (
+          <div className="list-error" role="alert">
+            <p>{t('meet.error')}</p>
+            <button type="button" className="btn btn-secondary" onClick={() => void loadMore()}>
+              {t('meet.retry')}
+            </button>
+          </div>
+        ) : null}
+        {ended && people.length > 0 ? (
+          <p className="muted meet-page__end">{t('meet.end')}</p>
+        ) : null}
+        <div ref={sentinel} className="list-sentinel" aria-hidden="true" />
+      </div>
+    </section>
+  );
+}

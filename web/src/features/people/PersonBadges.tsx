@@ -1,0 +1,88 @@
+// Small pieces that describe a person the same way on the deck, the profile and the match screen.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Person } from '../../realtime/protocol';
+import { initialsOf, placeholderGradient } from './display';
+
+/** "Tel Aviv · 10 km away"; a person farther than the last bucket shows the city only. */
+export function useLocationLine(): (person: Pick<Person, 'city' | 'distance_km'>) => string {
+  const { t } = useTranslation();
+  return (person) => {
+    const parts = [person.city];
+    if (person.distance_km !== null) parts.push(t('people.distance', { km: person.distance_km }));
+    return parts.filter(Boolean).join(' · ');
+  };
+}
+
+export function OnlineDot({ online, className }: { online: boolean; className?: string }) {
+  const { t } = useTranslation();
+  if (!online) return null;
+  return (
+    <span
+      className={className ? `people-online-dot ${className}` : 'people-online-dot'}
+      role="img"
+      aria-label={t('people.online')}
+    />
+  );
+}
+
+/** The brief §6 disclosure where the user meets a virtual profile. */
+export function VirtualBadge({ className, testId }: { className?: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={className ? `virtual-badge ${className}` : 'virtual-badge'}
+      data-testid={testId}
+    >
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+        <path
+          d="M12 3 19.5 6v5.5c0 4.6-3.2 8-7.5 9.5-4.3-1.5-7.5-4.9-7.5-9.5V6z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+        <path d="M12 8v5M12 16h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      {t('people.virtualBadge')}
+    </span>
+  );
+}
+
+interface PersonPhotoProps {
+  person: Pick<Person, 'id' | 'name'>;
+  src: string | null;
+  className?: string;
+  alt?: string;
+  /** Photos above the fold load eagerly. */
+  eager?: boolean;
+}
+
+/** A person's photo filling its box, or a tasteful gradient with initials when there is none. */
+export function PersonPhoto({ person, src, className, alt, eager }: PersonPhotoProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const classes = className ? `people-photo ${className}` : 'people-photo';
+  if (src !== null && failed !== src) {
+    return (
+      <img
+        className={classes}
+        src={src}
+        alt={alt ?? ''}
+        draggable={false}
+        loading={eager ? 'eager' : 'lazy'}
+        onError={() => setFailed(src)}
+      />
+    );
+  }
+  return (
+    <span
+      className={`${classes} people-photo--placeholder`}
+      style={{ backgroundImage: placeholderGradient(person.id) }}
+      role={alt ? 'img' : undefined}
+      aria-label={alt}
+      aria-hidden={alt ? undefined : true}
+    >
+      <span className="people-photo__initials">{initialsOf(person.name)}</span>
+    </span>
+  );
+}

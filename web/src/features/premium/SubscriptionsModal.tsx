@@ -1,0 +1,140 @@
+// The subscriptions (premium) modal (spec §2, §4): the benefits, the packages from configs with
+// the recommended one preselected, and Buy, which stays disabled until a package is chosen.
+// Payments arrive in a later issue: Buy says so instead of pretending to charge.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../app/format';
+import { useAppStore } from '../../app/store';
+import type { PremiumPackage } from '../../realtime/protocol';
+import { Modal } from '../../ui/Modal';
+import { ExtraIcon, type ExtraIconName } from '../lists/icons';
+import { monthsKey, recommendedId, sortPackages } from './packages';
+import { usePremiumModal } from './store';
+import './SubscriptionsModal.css';
+
+const BENEFITS: readonly { key: string; icon: ExtraIconName }[] = [
+  { key: 'likes', icon: 'infinity' },
+  { key: 'visitors', icon: 'users' },
+  { key: 'fans', icon: 'crown' },
+  { key: 'stories', icon: 'flame' },
+  { key: 'private', icon: 'lock' },
+  { key: 'photos', icon: 'image' },
+];
+
+const EMPTY: readonly PremiumPackage[] = [];
+
+export function SubscriptionsModalHost() {
+  const open = usePremiumModal((s) => s.subscriptionsOpen);
+  const close = useCallback(() => usePremiumModal.getState().closeSubscriptions(), []);
+  // Mounted only while open, so that each opening starts from the recommended package.
+  return open ? <SubscriptionsModal onClose={close} /> : null;
+}
+
+function SubscriptionsModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const language = useAppStore((s) => s.language);
+  const premium = useAppStore((s) => s.user?.premium === 1);
+  const raw = useAppStore((s) => s.configs.premium ?? EMPTY);
+  const packages = sortPackages(raw);
+  const [selected, setSelected] = useState<number | null>(() => recommendedId(raw));
+  const [notice, setNotice] = useState(false);
+
+  const choose = (id: number) => {
+    setSelected(id);
+    setNotice(false);
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      labelledBy="subscriptions-title"
+      closeLabel={t('common.a11y.close')}
+      className="subs-modal"
+    >
+      <div data-testid="subscriptions-modal">
+        <div className="subs-modal__hero" aria-hidden="true">
+          <span className="subs-modal__crown">
+            <ExtraIcon name="crown" size={34} strokeWidth={1.9} />
+          </span>
+        </div>
+        <h2 id="subscriptions-title" className="subs-modal__title">
+          {t('premium.title')}
+        </h2>
+        <p className="muted subs-modal__lead">
+          {premium ? t('premium.alreadyPremium') : t('premium.lead')}
+        </p>
+
+        <ul className="subs-benefits">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.key} className="subs-benefits__item">
+              <span className="subs-benefits__icon" aria-hidden="true">
+                <ExtraIcon name={benefit.icon} size={18} strokeWidth={2} />
+              </span>
+              {t(`premium.benefits.${benefit.key}`)}
+            </li>
+          ))}
+        </ul>
+
+        {packages.length === 0 ? (
+          <p className="muted subs-modal__none">{t('premium.noPackages')}</p>
+        ) : (
+          <div className="subs-packages" role="radiogroup" aria-label={t('premium.choose')}>
+            {packages.map((pkg) => {
+              const active = pkg.id === selected;
+              return (
+                <button
+                  key={pkg.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={active}
+                  className={`subs-package${active ? ' is-selected' : ''}${pkg.recommended === 1 ? ' is-recommended' : ''}`}
+                  onClick={() => choose(pkg.id)}
+                  data-testid="subscriptions-package"
+                  data-package-id={pkg.id}
+                >
+                  {pkg.recommended === 1 ? (
+                    <span className="subs-package__flag">{t('premium.recommended')}</span>
+                  ) : null}
+                  <span className="subs-package__check" aria-hidden="true">
+                    <ExtraIcon name="check" size={14} strokeWidth={3} />
+                  </span>
+                  <span className="subs-package__months">
+                    {t(monthsKey(pkg.months), { n: pkg.months })}
+                  </span>
+                  <span className="subs-package__price">
+                    {t('premium.perMonth', { price: formatMoney(pkg.price, language) })}
+                  </span>
+                  <span className="subs-package__total muted">
+                    {t('premium.total', { total: formatMoney(pkg.total, language) })}
+                  </span>
+                  {pkg.saves > 0 ? (
+                    <span className="subs-package__saves">
+                      {t('premium.saves', { percent: pkg.saves })}
+                    </span>
+                  ) : null}
+                </button>
+              );
+            })}
+          </div>
+        )}
+
+        <div className="subs-modal__actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-block subs-modal__buy"
+            disabled={selected === null}
+            onClick={() => setNotice(true)}
+            data-testid="subscriptions-buy"
+          >
+            {t('premium.buy')}
+          </button>
+          <p className="subs-modal__notice" role="status" data-testid="subscriptions-notice">
+            {notice ? t('premium.comingSoon') : ''}
+          </p>
+        </div>
+        <p className="muted subs-modal__fine">{t('premium.fine')}</p>
+      </div>
+    </Modal>
+  );
+}
