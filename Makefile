@@ -58,6 +58,7 @@ format:
 
 bench: server places
 	KESHER_PLACES=$(abspath $(PLACES)) $(BUILD_DIR)/server/kesher_bench
+	$(BUILD_DIR)/server/kesher_discovery_bench --places $(PLACES)
 
 clean:
 	rm -rf $(BUILD_DIR) web/dist

@@ -47,15 +47,16 @@ std::vector<PersonRow> to_people(const std::vector<Row>& rows, size_t time_colum
 
 // "(cell_row = ?a AND cell_col BETWEEN ?b AND ?c) OR …" for the search's spans, appending the
 // values to `params`. The text depends only on the number of spans, never on input.
-std::string spans_condition(const std::vector<domain::CellSpan>& spans,
-                            std::vector<Value>& params) {
+std::string spans_condition(const std::vector<domain::CellSpan>& spans, std::vector<Value>& params,
+                            std::string_view table = "u") {
   if (spans.empty()) return "0";
+  const std::string prefix(table);
   std::string sql = "(";
   for (size_t i = 0; i < spans.size(); ++i) {
     size_t n = params.size() + 1;
     if (i) sql += " OR ";
-    sql += "(u.cell_row = ?" + std::to_string(n) + " AND u.cell_col BETWEEN ?" +
-           std::to_string(n + 1) + " AND ?" + std::to_string(n + 2) + ")";
+    sql += "(" + prefix + ".cell_row = ?" + std::to_string(n) + " AND " + prefix +
+           ".cell_col BETWEEN ?" + std::to_string(n + 1) + " AND ?" + std::to_string(n + 2) + ")";
     params.emplace_back(int64_t{spans[i].row});
     params.emplace_back(int64_t{spans[i].first_col});
     params.emplace_back(int64_t{spans[i].last_col});
@@ -99,17 +100,44 @@ std::vector<PersonRow> meet_page(Session& db, const Search& search, int64_t offs
 
 std::vector<PersonRow> popular_page(Session& db, const Search& search, int64_t offset,
                                     int64_t limit) {
+  // Ranked people first, in the order the popularity job wrote; people who joined since the last
+  // run follow, newest first, so nobody is missing for up to a minute.
   auto params = search_params(search);
-  std::string sql = std::string(kPersonColumns) +
-                    " FROM users u LEFT JOIN popularity pop ON pop.user_id = u.id" +
-                    std::string(kSearchFilter) + " AND " + spans_condition(search.spans, params) +
-                    std::string(kNotBlocked);
+  std::string filter =
+      " AND " + spans_condition(search.spans, params, "po") + std::string(kNotBlocked);
   size_t n = params.size() + 1;
-  sql += " ORDER BY COALESCE(pop.score, 0) DESC, u.id DESC LIMIT ?" + std::to_string(n) +
-         " OFFSET ?" + std::to_string(n + 1);
-  params.emplace_back(limit);
-  params.emplace_back(offset);
-  return to_people(db.query(sql, std::span<const Value>(params)));
+  std::string ranked = std::string(kPersonColumns) +
+                       " FROM popular_order po JOIN users u ON u.id = po.user_id"
+                       " WHERE po.gender = ?2 AND po.birth_date BETWEEN ?3 AND ?4 AND "
+                       "po.user_id <> ?1" +
+                       filter + " ORDER BY po.rank LIMIT ?" + std::to_string(n) + " OFFSET ?" +
+                       std::to_string(n + 1);
+  auto ranked_params = params;
+  ranked_params.emplace_back(limit);
+  ranked_params.emplace_back(offset);
+  auto people = to_people(db.query(ranked, std::span<const Value>(ranked_params)));
+  if (static_cast<int64_t>(people.size()) == limit) return people;
+
+  std::string count =
+      "SELECT COUNT(*) FROM popular_order po JOIN users u ON u.id = po.user_id"
+      " WHERE po.gender = ?2 AND po.birth_date BETWEEN ?3 AND ?4 AND "
+      "po.user_id <> ?1" +
+      filter;
+  int64_t ranked_total = db.query(count, std::span<const Value>(params)).front().integer(0);
+  auto newcomer_params = search_params(search);
+  std::string newcomers =
+      std::string(kPersonColumns) + " FROM users u" + std::string(kSearchFilter) + " AND " +
+      spans_condition(search.spans, newcomer_params) + std::string(kNotBlocked) +
+      " AND NOT EXISTS (SELECT 1 FROM popular_order po WHERE po.user_id = u.id)";
+  size_t m = newcomer_params.size() + 1;
+  newcomers +=
+      " ORDER BY u.id DESC LIMIT ?" + std::to_string(m) + " OFFSET ?" + std::to_string(m + 1);
+  newcomer_params.emplace_back(limit - static_cast<int64_t>(people.size()));
+  newcomer_params.emplace_back(std::max<int64_t>(0, offset - ranked_total));
+  for (auto& person : to_people(db.query(newcomers, std::span<const Value>(newcomer_params)))) {
+    people.push_back(std::move(person));
+  }
+  return people;
 }
 
 std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender, int64_t limit) {
@@ -381,6 +409,12 @@ void replace_popularity(Session& db, const std::vector<std::pair<int64_t, double
   for (const auto& [user_id, score] : scores) {
     db.execute("INSERT INTO popularity (user_id, score) VALUES (?, ?)", {user_id, score});
   }
+  // Ranks follow insertion order: by score, then newest first.
+  db.execute("DELETE FROM popular_order");
+  db.execute(
+      "INSERT INTO popular_order (user_id, gender, birth_date, cell_row, cell_col) "
+      "SELECT u.id, u.gender, u.birth_date, u.cell_row, u.cell_col FROM users u "
+      "LEFT JOIN popularity p ON p.user_id = u.id ORDER BY COALESCE(p.score, 0) DESC, u.id DESC");
 }
 
 void set_cell(Session& db, int64_t user_id, domain::GridCell cell) {

@@ -175,6 +175,7 @@ describe('ExplorePage deck', () => {
     const card = screen.getAllByTestId('explore-card')[0] as HTMLElement;
     fireEvent.pointerDown(card, { pointerId: 1, clientX: 100, clientY: 100, button: 0 });
     fireEvent.pointerUp(card, { pointerId: 1, clientX: 102, clientY: 101 });
+    fireEvent.click(card);
     expect(useProfileModal.getState()).toMatchObject({ userId: 7, target: 'explore' });
     expect(sent('swipe')).toEqual([]);
   });

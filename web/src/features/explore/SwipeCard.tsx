@@ -48,6 +48,10 @@ export function SwipeCard({
   const locationLine = useLocationLine();
   const card = useRef<HTMLElement>(null);
   const drag = useRef<Drag | null>(null);
+  // A tap opens the profile on the click that follows it, not on pointerup: on touch screens the
+  // browser sends compatibility mouse events after pointerup, and a profile opened earlier would
+  // take that mousedown on its backdrop and close at once.
+  const tapped = useRef(false);
   const top = depth === 0;
 
   const paint = (dx: number, dy: number, animate: boolean) => {
@@ -78,6 +82,7 @@ export function SwipeCard({
   }, [leaving, onProgress]);
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    tapped.current = false;
     if (!top || leaving || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.currentTarget.setPointerCapture?.(event.pointerId);
     drag.current = {
@@ -105,7 +110,7 @@ export function SwipeCard({
     if (!d || d.pointerId !== event.pointerId) return;
     if (!d.moved) {
       drag.current = null;
-      onOpen();
+      tapped.current = true;
       return;
     }
     const elapsed = Math.max(1, performance.now() - d.t);
@@ -139,6 +144,11 @@ export function SwipeCard({
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerCancel}
+      onClick={() => {
+        if (!tapped.current) return;
+        tapped.current = false;
+        onOpen();
+      }}
     >
       <PersonPhoto
         person={person}

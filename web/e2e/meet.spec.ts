@@ -1,0 +1,88 @@
+// Discover (/meet): 24 people a page, more by scrolling, with no duplicates; the popular tab; the
+// spotlight strip in the desktop right column. In Hebrew and in English.
+import type { Page } from '@playwright/test';
+import { expect, snap, test, tr, type Lang } from './fixtures';
+import { openAndCloseReward, registerMember, sql } from './social';
+
+const PAGE_SIZE = 24;
+
+async function tileIds(page: Page): Promise<number[]> {
+  return page
+    .getByTestId('meet-tile')
+    .evaluateAll((tiles) => tiles.map((tile) => Number(tile.getAttribute('data-person-id'))));
+}
+
+/** Every loaded picture of a tile on screen really loaded (no broken persona image). */
+async function expectVisiblePhotosLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.getByTestId('meet-tile').evaluateAll((tiles) =>
+        tiles
+          .filter((tile) => {
+            const box = tile.getBoundingClientRect();
+            return box.bottom > 0 && box.top < window.innerHeight;
+          })
+          .map((tile) => tile.querySelector('img'))
+          .every((img) => img !== null && img.complete && img.naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
+}
+
+for (const lang of ['he', 'en'] as Lang[]) {
+  test(`discover pages through more than ${PAGE_SIZE} people and shows the popular tab (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    // A man in Tel Aviv looking for women of 18–100 within the default 50 km: the seeded
+    // personas hold 42 such women, more than one page (a precondition, checked here roughly).
+    const women = sql(`SELECT COUNT(*) FROM users WHERE kind = 'persona' AND gender = 2`);
+    expect(Number(women[0]?.[0])).toBeGreaterThan(PAGE_SIZE);
+    await registerMember(page.request, context, baseURL ?? '', 'meet', lang);
+    await openAndCloseReward(page, '/meet', lang);
+
+    await expect(page.getByTestId('meet-page')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: tr('meet.title', lang) })).toBeVisible();
+    await expect(page.getByTestId('meet-tab-meet')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('meet-tile').first()).toBeVisible();
+    await expect(page.getByTestId('meet-empty')).toHaveCount(0);
+    const firstPage = await tileIds(page);
+    expect(firstPage.length).toBeGreaterThan(0);
+    // Every tile carries the Virtual badge of a persona.
+    await expect(page.getByTestId('meet-tile').first()).toContainText(tr('meet.virtual', lang));
+    await expectVisiblePhotosLoaded(page);
+    await snap(page, testInfo, `meet-${lang}`);
+
+    // Scrolling to the end brings the next page.
+    await expect(async () => {
+      await page.getByTestId('meet-tile').last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 2000);
+      expect((await tileIds(page)).length).toBeGreaterThan(PAGE_SIZE);
+    }).toPass({ timeout: 15_000 });
+    const ids = await tileIds(page);
+    expect(new Set(ids).size, 'no duplicates across pages').toBe(ids.length);
+    expect(ids.every((id) => id > 0)).toBe(true);
+    // Newest members first (docs/protocol.md): ids only go down, so the pages join without gaps.
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+
+    // The desktop right column shows the spotlight.
+    if (testInfo.project.name === 'desktop') {
+      const strip = page.getByTestId('spotlight-strip');
+      await expect(strip).toBeVisible();
+      await expect(strip.getByTestId('spotlight-item').first()).toBeVisible();
+    }
+
+    // The popular tab: the same people, ranked by likes.
+    await page.getByTestId('meet-tab-popular').click();
+    await expect(page).toHaveURL(/[?&]tab=popular/);
+    await expect(page.getByTestId('meet-tab-popular')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(tr('meet.lead.popular', lang))).toBeVisible();
+    await expect(page.getByTestId('meet-tile').first()).toBeVisible();
+    const popular = await tileIds(page);
+    expect(popular.length).toBeGreaterThan(0);
+    expect(new Set(popular).size).toBe(popular.length);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, testInfo, `meet-popular-${lang}`);
+  });
+}
