@@ -12,7 +12,7 @@ import { openProfile } from '../people/store';
 import { openSubscriptions } from '../premium/store';
 import { EmptyState } from './EmptyState';
 import { entryKey, mergeEntries, seedOf } from './entries';
-import { ExtraIcon } from './icons';
+import { Icon } from '../shell/icons';
 import { ListHeader } from './ListHeader';
 import { LockedPhoto, PersonPhoto } from './PersonPhoto';
 import { PersonTile, TileSkeletons } from './PersonTile';
@@ -136,7 +136,7 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
       {!premium ? (
         <div className="locked-cta" role="region" aria-label={t(`lists.${kind}.lockedTitle`)}>
           <span className="locked-cta__icon" aria-hidden="true">
-            <ExtraIcon name="crown" size={22} />
+            <Icon name="crown" size={22} />
           </span>
           <span className="locked-cta__text">
             <strong>{t(`lists.${kind}.lockedTitle`)}</strong>

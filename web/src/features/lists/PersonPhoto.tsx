@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gradientFor, initialsOf } from './entries';
-import { ExtraIcon } from './icons';
+import { Icon } from '../shell/icons';
 
 interface PersonPhotoProps {
   src: string | null;
@@ -56,7 +56,7 @@ export function LockedPhoto({ seed, className }: { seed: number; className?: str
       <span className="locked-photo__blob locked-photo__blob--b" />
       <span className="locked-photo__blob locked-photo__blob--c" />
       <span className="locked-photo__lock" aria-hidden="true">
-        <ExtraIcon name="lock" size={18} strokeWidth={2} />
+        <Icon name="lock" size={18} strokeWidth={2} />
       </span>
     </span>
   );

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../lists/EmptyState';
-import { ExtraIcon } from '../lists/icons';
+import { Icon } from '../shell/icons';
 import { TileSkeletons } from '../lists/PersonTile';
 import { useInView } from '../lists/useInView';
 import { openProfile } from '../people/store';
@@ -53,7 +53,7 @@ export default function MeetPage() {
               onClick={() => select(name)}
               data-testid={`meet-tab-${name}`}
             >
-              <ExtraIcon name={name === 'meet' ? 'pin' : 'flame'} size={16} strokeWidth={2} />
+              <Icon name={name === 'meet' ? 'pin' : 'flame'} size={16} strokeWidth={2} />
               {t(`meet.tabs.${name}`)}
             </button>
           ))}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { Person } from '../../realtime/protocol';
-import { ExtraIcon } from '../lists/icons';
+import { Icon } from '../shell/icons';
 import { PersonPhoto } from '../lists/PersonPhoto';
 import { PersonTile } from '../lists/PersonTile';
 
@@ -35,7 +35,7 @@ export function MeetTile({ person, onOpen }: { person: Person; onOpen: (id: numb
         <>
           {person.city ? <bdi className="meet-tile__city">{person.city}</bdi> : null}
           <span className="meet-tile__distance">
-            <ExtraIcon name="pin" size={12} strokeWidth={2.2} />
+            <Icon name="pin" size={12} strokeWidth={2.2} />
             {distance}
           </span>
         </>

@@ -7,12 +7,12 @@ import { formatMoney } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { PremiumPackage } from '../../realtime/protocol';
 import { Modal } from '../../ui/Modal';
-import { ExtraIcon, type ExtraIconName } from '../lists/icons';
+import { Icon, type IconName } from '../shell/icons';
 import { monthsKey, recommendedId, sortPackages } from './packages';
 import { usePremiumModal } from './store';
 import './SubscriptionsModal.css';
 
-const BENEFITS: readonly { key: string; icon: ExtraIconName }[] = [
+const BENEFITS: readonly { key: string; icon: IconName }[] = [
   { key: 'likes', icon: 'infinity' },
   { key: 'visitors', icon: 'users' },
   { key: 'fans', icon: 'crown' },
@@ -55,7 +55,7 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
       <div data-testid="subscriptions-modal">
         <div className="subs-modal__hero" aria-hidden="true">
           <span className="subs-modal__crown">
-            <ExtraIcon name="crown" size={34} strokeWidth={1.9} />
+            <Icon name="crown" size={34} strokeWidth={1.9} />
           </span>
         </div>
         <h2 id="subscriptions-title" className="subs-modal__title">
@@ -69,7 +69,7 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
           {BENEFITS.map((benefit) => (
             <li key={benefit.key} className="subs-benefits__item">
               <span className="subs-benefits__icon" aria-hidden="true">
-                <ExtraIcon name={benefit.icon} size={18} strokeWidth={2} />
+                <Icon name={benefit.icon} size={18} strokeWidth={2} />
               </span>
               {t(`premium.benefits.${benefit.key}`)}
             </li>
@@ -97,7 +97,7 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
                     <span className="subs-package__flag">{t('premium.recommended')}</span>
                   ) : null}
                   <span className="subs-package__check" aria-hidden="true">
-                    <ExtraIcon name="check" size={14} strokeWidth={3} />
+                    <Icon name="check" size={14} strokeWidth={3} />
                   </span>
                   <span className="subs-package__months">
                     {t(monthsKey(pkg.months), { n: pkg.months })}
