@@ -53,8 +53,9 @@ test('logs out, fails with a wrong password, and logs back in', async ({ page },
   await page.getByTestId('login-password').fill(account.password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/explore$/);
+  await expect(page.getByTestId('explore-page')).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: tr('common.pages.explore.title', 'he') }),
+    page.getByRole('heading', { level: 1, name: tr('explore.title', 'he') }),
   ).toBeVisible();
   // The reward belongs to the first sign-in only.
   await page.waitForTimeout(500);

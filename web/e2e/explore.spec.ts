@@ -61,9 +61,9 @@ for (const lang of LANGS) {
     await dragTopCard(page, -260, touch);
     await expectGone(page, first);
     await expect(page.getByTestId('profile-modal')).toBeHidden();
-    expect(sql(`SELECT liked FROM swipes WHERE swiper_id = ${me.id} AND swiped_id = ${first}`)).toEqual(
-      [['0']],
-    );
+    expect(
+      sql(`SELECT liked FROM swipes WHERE swiper_id = ${me.id} AND swiped_id = ${first}`),
+    ).toEqual([['0']]);
 
     // Pass with the button until a persona that likes back at once is on top, then like.
     let target = await topCardId(page);

@@ -123,8 +123,9 @@ test('registers in Hebrew through the 9-step onboarding and receives 200 credits
   await expect(modal).toBeHidden();
 
   // The signed-in layout: the side column names the user on wide screens; phones get the tab bar.
+  await expect(page.getByTestId('explore-page')).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: tr('common.pages.explore.title', 'he') }),
+    page.getByRole('heading', { level: 1, name: tr('explore.title', 'he') }),
   ).toBeVisible();
   if (isWide) {
     const side = page.locator('aside.side-nav');
@@ -142,12 +143,17 @@ test('registers in Hebrew through the 9-step onboarding and receives 200 credits
     );
     await expect(page.locator('aside.side-nav')).toHaveCount(0);
   }
+  // The deck has loaded: cards, or the empty state when nobody matches the preferences.
+  await expect(
+    page.getByTestId('explore-card').first().or(page.getByTestId('explore-empty')),
+  ).toBeVisible();
   await snap(page, testInfo, 'explore-he');
 
   // The reward is sent once: it does not come back after a reload.
   await page.reload();
+  await expect(page.getByTestId('explore-page')).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: tr('common.pages.explore.title', 'he') }),
+    page.getByRole('heading', { level: 1, name: tr('explore.title', 'he') }),
   ).toBeVisible();
   await page.waitForTimeout(1000);
   await expect(modal).toBeHidden();

@@ -52,8 +52,9 @@ test('guards: guests are sent to / and members to /explore', async ({ page }) =>
   }
   await navigateInApp(page, '/login');
   await expect(page).toHaveURL(/\/explore$/);
+  await expect(page.getByTestId('explore-page')).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: tr('common.pages.explore.title', 'he') }),
+    page.getByRole('heading', { level: 1, name: tr('explore.title', 'he') }),
   ).toBeVisible();
   // Protected routes render for a member.
   await page.goto('/chat/x');

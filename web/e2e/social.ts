@@ -32,12 +32,18 @@ export function sqlIds(query: string): number[] {
   return sql(query).map((row) => Number(row[0]));
 }
 
-/** `kesher set-premium` against the server's data folder (SQLite WAL allows it while it runs). */
+/**
+ * `kesher set-premium` against the server's data folder (SQLite WAL allows it while it runs).
+ * The command loads the place table before it runs, so it needs --places like the server.
+ */
 export function setPremium(userId: number, premium = true): void {
   const bin = process.env.KESHER_BIN ?? join(root, 'build/server/kesher');
+  const places = process.env.KESHER_PLACES ?? join(root, 'build/places.tsv');
   execFileSync(bin, [
     '--data',
     dataDir(),
+    '--places',
+    places,
     '--log-level',
     'warn',
     'set-premium',
@@ -46,6 +52,11 @@ export function setPremium(userId: number, premium = true): void {
     '--premium',
     premium ? '1' : '0',
   ]);
+}
+
+/** Every persona (virtual profile) id. Members of other tests share the server, and Discover. */
+export function personaIds(): Set<number> {
+  return new Set(sqlIds(`SELECT id FROM users WHERE kind = 'persona'`));
 }
 
 /** Personas that always like back, at once (likes_back_percent 100, like_back_delay_s 0). */

@@ -69,8 +69,8 @@ std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
   return {"http://localhost" + suffix, "http://127.0.0.1" + suffix};
 }
 
-// Opens the data folder: database (migrated) and places. Shared by every command.
-bool open_data(kesher::app::Context& app, const Config& config) {
+// Opens the data folder: database (migrated) and, when a command needs them, the places.
+bool open_data(kesher::app::Context& app, const Config& config, bool with_places = true) {
   namespace fs = std::filesystem;
   kesher::domain::crypto_init();
   fs::create_directories(config.data_dir);
@@ -81,6 +81,7 @@ bool open_data(kesher::app::Context& app, const Config& config) {
         .count();
   };
   app.db = kesher::store::open_sqlite({(fs::path(config.data_dir) / "kesher.db").string()});
+  if (!with_places) return true;
   std::string places_path = config.places_path.empty()
                                 ? (fs::path(config.data_dir) / "places.tsv").string()
                                 : config.places_path;
@@ -110,7 +111,7 @@ int seed_demo(const Config& config, const std::string& personas_dir) {
 
 int set_premium(const Config& config, int64_t user_id, int premium) {
   kesher::app::Context app;
-  if (!open_data(app, config)) return 1;
+  if (!open_data(app, config, /*with_places=*/false)) return 1;
   bool found = false;
   app.db->write([&](kesher::store::Session& db) {
     found = kesher::store::users::find_by_id(db, user_id).has_value();

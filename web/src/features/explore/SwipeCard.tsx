@@ -186,7 +186,12 @@ export function SwipeCard({
             {place}
           </p>
         )}
-        {person.bio.trim() && <p className="swipe-card__bio">{person.bio}</p>}
+        {person.bio.trim() && (
+          // A bio keeps its own direction (a Hebrew bio in the English UI, and the reverse).
+          <p className="swipe-card__bio" dir="auto">
+            {person.bio}
+          </p>
+        )}
         <button
           type="button"
           className="swipe-card__more"

@@ -4,11 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { Person } from '../../realtime/protocol';
 import { initialsOf, placeholderGradient } from './display';
 
-/** "Tel Aviv · 10 km away"; a person farther than the last bucket shows the city only. */
-export function useLocationLine(): (person: Pick<Person, 'city' | 'distance_km'>) => string {
+/**
+ * "Tel Aviv · 10 km away", or "Tel Aviv, Israel · 10 km away" with the country; a person farther
+ * than the last bucket shows the place only.
+ */
+export function useLocationLine(): (
+  person: Pick<Person, 'city' | 'distance_km'> & { country?: string },
+) => string {
   const { t } = useTranslation();
   return (person) => {
-    const parts = [person.city];
+    const place = [person.city, person.country].filter(Boolean).join(', ');
+    const parts = [place];
     if (person.distance_km !== null) parts.push(t('people.distance', { km: person.distance_km }));
     return parts.filter(Boolean).join(' · ');
   };

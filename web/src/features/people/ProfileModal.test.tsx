@@ -73,7 +73,7 @@ describe('ProfileModalHost', () => {
       'Virtual profileWritten and moderated by the Kesher team. Meeting in person is not possible.',
     );
     expect(within(modal).getByText('Online now')).toBeInTheDocument();
-    expect(within(modal).getByText('Tel Aviv · 10 km away, Israel')).toBeInTheDocument();
+    expect(within(modal).getByText('Tel Aviv, Israel · 10 km away')).toBeInTheDocument();
     await waitFor(() => expect(sent('visit')).toEqual([{ visited_user_id: 41 }]));
   });
 

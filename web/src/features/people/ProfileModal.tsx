@@ -287,7 +287,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
             </p>
             <p className="profile-modal__meta">
               <PinIcon />
-              <span>{[locationLine(shown), shown.country].filter(Boolean).join(', ')}</span>
+              <span>{locationLine(shown)}</span>
             </p>
           </header>
         ) : (
@@ -327,7 +327,9 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
           <section className="profile-modal__section" aria-labelledby={`${titleId}-about`}>
             <h3 id={`${titleId}-about`}>{t('people.profile.about')}</h3>
             {person.bio.trim() ? (
-              <p className="profile-modal__bio">{person.bio}</p>
+              <p className="profile-modal__bio" dir="auto">
+                {person.bio}
+              </p>
             ) : (
               <p className="muted">{t('people.profile.noBio')}</p>
             )}
