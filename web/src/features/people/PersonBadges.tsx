@@ -9,11 +9,12 @@ import { initialsOf, placeholderGradient } from './display';
  * than the last bucket shows the place only.
  */
 export function useLocationLine(): (
-  person: Pick<Person, 'city' | 'distance_km'> & { country?: string },
+  person: Pick<Person, 'city' | 'country' | 'distance_km'>,
+  withCountry?: boolean,
 ) => string {
   const { t } = useTranslation();
-  return (person) => {
-    const place = [person.city, person.country].filter(Boolean).join(', ');
+  return (person, withCountry = false) => {
+    const place = [person.city, withCountry ? person.country : ''].filter(Boolean).join(', ');
     const parts = [place];
     if (person.distance_km !== null) parts.push(t('people.distance', { km: person.distance_km }));
     return parts.filter(Boolean).join(' · ');

@@ -287,7 +287,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
             </p>
             <p className="profile-modal__meta">
               <PinIcon />
-              <span>{locationLine(shown)}</span>
+              <span>{locationLine(shown, true)}</span>
             </p>
           </header>
         ) : (
