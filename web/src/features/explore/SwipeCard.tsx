@@ -7,6 +7,7 @@
 // gesture mirrored per language would teach Hebrew and English users opposite habits.
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../shell/icons';
 import type { Person } from '../../realtime/protocol';
 import { OnlineDot, PersonPhoto, useLocationLine, VirtualBadge } from '../people/PersonBadges';
 import { dragRotation, FLY_MS, releaseDecision, stampOpacity } from './deck';
@@ -164,7 +165,7 @@ export function SwipeCard({
             className="swipe-card__count"
             aria-label={t('explore.photoCount', { n: person.photos_count })}
           >
-            <CameraIcon />
+            <Icon name="camera" size={14} strokeWidth={2} />
             {person.photos_count}
           </span>
         )}
@@ -182,7 +183,7 @@ export function SwipeCard({
         </h2>
         {place && (
           <p className="swipe-card__place">
-            <PinIcon />
+            <Icon name="pin" size={15} strokeWidth={2} />
             {place}
           </p>
         )}
@@ -213,34 +214,5 @@ export function SwipeCard({
         </button>
       </div>
     </article>
-  );
-}
-
-function PinIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true" focusable="false">
-      <path
-        d="M12 21s-6.5-5.6-6.5-11A6.5 6.5 0 0 1 18.5 10c0 5.4-6.5 11-6.5 11z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      />
-      <circle cx="12" cy="10" r="2.3" fill="currentColor" />
-    </svg>
-  );
-}
-
-function CameraIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-      <path
-        d="M4 8h3l1.5-2.5h7L17 8h3v11H4z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      />
-      <circle cx="12" cy="13" r="3.2" fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
   );
 }

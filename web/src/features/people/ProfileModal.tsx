@@ -286,7 +286,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
               </span>
             </p>
             <p className="profile-modal__meta">
-              <PinIcon />
+              <Icon name="pin" size={16} />
               <span>{locationLine(shown, true)}</span>
             </p>
           </header>
@@ -344,7 +344,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
               onClick={() => startConfirm('report')}
               data-testid="profile-report"
             >
-              <FlagIcon />
+              <Icon name="flag" size={18} />
               {t('people.profile.report', { name })}
             </button>
             <button
@@ -353,7 +353,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
               onClick={() => startConfirm('block')}
               data-testid="profile-block"
             >
-              <BlockIcon />
+              <Icon name="block" size={18} />
               {t('people.profile.block', { name })}
             </button>
           </section>
@@ -436,44 +436,6 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
         </ConfirmDialog>
       )}
     </Dialog>
-  );
-}
-
-function PinIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        d="M12 21s-6.5-5.6-6.5-11A6.5 6.5 0 0 1 18.5 10c0 5.4-6.5 11-6.5 11z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      />
-      <circle cx="12" cy="10" r="2.3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    </svg>
-  );
-}
-
-function FlagIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M5 21V4m0 0h11l-2 4 2 4H5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function BlockIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path d="M6 18 18 6" stroke="currentColor" strokeWidth="1.8" />
-    </svg>
   );
 }
 
