@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Person } from '../../realtime/protocol';
 import { errorText } from '../people/api';
-import { anyDialogOpen } from '../people/Dialog';
+import { anyDialogOpen } from '../../ui/Dialog';
 import { showNotice } from '../people/overlays';
 import { openProfile, usePeopleStore, useProfileModal } from '../people/store';
 import { createTapGuard } from '../people/tapGuard';

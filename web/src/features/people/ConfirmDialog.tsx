@@ -1,7 +1,7 @@
 // The confirm popup (spec §2) used before a block or a report.
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 
 interface ConfirmDialogProps {
   title: string;

@@ -9,7 +9,7 @@ import { realtime } from '../../realtime';
 import { openSubscriptions } from '../premium/store';
 import { photoOf } from '../shell/avatar';
 import { Icon } from '../shell/icons';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { showMatch, useLikeLimit, useMatchModal } from './overlays';
 import { PersonPhoto } from './PersonBadges';
 import { usePeopleStore } from './store';

@@ -28,7 +28,7 @@ import {
 } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PHOTOS_PREFETCH_DISTANCE, PROFILE_PHOTOS_PAGE } from './constants';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { wrapIndex } from './display';
 import { ImageViewer } from './ImageViewer';
 import { NoticeHost } from './NoticeHost';

@@ -1,5 +1,5 @@
-// The dialog frame of the discovery overlays. Unlike ui/Modal it keeps Tab inside the dialog, and
-// it stacks: with a confirm popup over the profile, Escape closes only the popup on top.
+// The one dialog frame of the app: it keeps Tab inside the dialog, restores focus on close, and
+// stacks: with a popup over the profile, Escape closes only the popup on top.
 import { useEffect, useRef, type KeyboardEventHandler, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -11,8 +11,9 @@ const FOCUSABLE =
 interface DialogProps {
   onClose: () => void;
   labelledBy: string;
-  /** Class of the panel; the backdrop gets `${className}-backdrop`. */
+  /** Class of the panel; the backdrop gets `${className}-backdrop` unless backdropClassName. */
   className: string;
+  backdropClassName?: string;
   testId?: string;
   children: ReactNode;
   /** role="alertdialog" for confirmations. */
@@ -24,6 +25,7 @@ export function Dialog({
   onClose,
   labelledBy,
   className,
+  backdropClassName,
   testId,
   children,
   alert,
@@ -79,7 +81,7 @@ export function Dialog({
 
   return createPortal(
     <div
-      className={`${className}-backdrop`}
+      className={backdropClassName ?? `${className}-backdrop`}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
@@ -101,7 +103,7 @@ export function Dialog({
   );
 }
 
-/** True while any discovery dialog is open (the deck ignores its arrow keys then). */
+/** True while any dialog is open (the deck ignores its arrow keys then). */
 export function anyDialogOpen(): boolean {
   return stack.length > 0;
 }
