@@ -9,6 +9,7 @@ protocol::Router make_router() {
   register_account_module(router);
   register_discovery_module(router);
   register_social_module(router);
+  register_chat_module(router);
   return router;
 }
 

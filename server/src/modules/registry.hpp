@@ -10,6 +10,7 @@ void register_config_module(protocol::Router& router);
 void register_account_module(protocol::Router& router);
 void register_discovery_module(protocol::Router& router);
 void register_social_module(protocol::Router& router);
+void register_chat_module(protocol::Router& router);
 
 // Every socket module of the server.
 protocol::Router make_router();

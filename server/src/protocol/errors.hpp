@@ -44,6 +44,10 @@ inline constexpr std::string_view age_locked = "age_locked";
 inline constexpr std::string_view premium_required = "premium_required";
 inline constexpr std::string_view like_limit_reached = "like_limit_reached";
 inline constexpr std::string_view cannot_block_self = "cannot_block_self";
+inline constexpr std::string_view not_enough_credits = "not_enough_credits";
+inline constexpr std::string_view empty_message = "empty_message";
+inline constexpr std::string_view message_too_long = "message_too_long";
+inline constexpr std::string_view sender_mismatch = "sender_mismatch";
 inline constexpr std::string_view internal_error = "internal_error";
 
 }  // namespace kesher::errc

@@ -1,5 +1,9 @@
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <exception>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -48,7 +52,7 @@ class SqliteConnection final : public Session {
       throw StoreError("cannot open " + path + ": " + message);
     }
     sqlite3_busy_timeout(db_, busy_timeout_ms);
-    run_script("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;");
+    run_script("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL;");
   }
   ~SqliteConnection() override {
     for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
@@ -187,19 +191,89 @@ class SqliteDatabase final : public Database {
     }
   }
 
+  // Group commit (brief §7): concurrent writers queue up; the first in line commits everyone
+  // waiting behind it in one transaction, each unit of work inside its own savepoint so that one
+  // failing unit rolls back alone. One fsync then pays for the whole batch.
   void write(const std::function<void(Session&)>& work) override {
-    std::lock_guard lock(writer_mutex_);
-    writer_->run_script("BEGIN IMMEDIATE");
-    try {
-      work(*writer_);
-      writer_->run_script("COMMIT");
-    } catch (...) {
-      writer_->run_script("ROLLBACK");
-      throw;
+    PendingWrite mine{&work};
+    std::unique_lock lock(queue_mutex_);
+    queue_.push_back(&mine);
+    mine.ready.wait(lock, [&] { return mine.done || queue_.front() == &mine; });
+    if (!mine.done) {
+      size_t count = std::min(queue_.size(), kMaxBatch);
+      std::vector<PendingWrite*> batch(queue_.begin(), queue_.begin() + count);
+      lock.unlock();
+      commit_batch(batch);
+      lock.lock();
+      for (PendingWrite* pending : batch) {
+        queue_.pop_front();
+        pending->done = true;
+        if (pending != &mine) pending->ready.notify_one();
+      }
+      if (!queue_.empty()) queue_.front()->ready.notify_one();
     }
+    lock.unlock();
+    if (mine.error) std::rethrow_exception(mine.error);
   }
 
  private:
+  struct PendingWrite {
+    const std::function<void(Session&)>* work;
+    std::exception_ptr error;
+    bool done = false;
+    std::condition_variable ready;
+  };
+  static constexpr size_t kMaxBatch = 512;
+
+  void commit_batch(const std::vector<PendingWrite*>& batch) {
+    try {
+      writer_->execute("BEGIN IMMEDIATE");
+    } catch (...) {
+      for (PendingWrite* pending : batch) pending->error = std::current_exception();
+      return;
+    }
+    if (batch.size() == 1) {
+      try {
+        (*batch.front()->work)(*writer_);
+      } catch (...) {
+        batch.front()->error = std::current_exception();
+        rollback();
+        return;
+      }
+    } else {
+      for (PendingWrite* pending : batch) run_in_savepoint(*pending);
+    }
+    try {
+      writer_->execute("COMMIT");
+    } catch (...) {
+      auto error = std::current_exception();
+      rollback();
+      for (PendingWrite* pending : batch) {
+        if (!pending->error) pending->error = error;
+      }
+    }
+  }
+
+  void run_in_savepoint(PendingWrite& pending) {
+    writer_->execute("SAVEPOINT unit");
+    try {
+      (*pending.work)(*writer_);
+      writer_->execute("RELEASE unit");
+    } catch (...) {
+      pending.error = std::current_exception();
+      writer_->execute("ROLLBACK TO unit");
+      writer_->execute("RELEASE unit");
+    }
+  }
+
+  void rollback() {
+    try {
+      writer_->execute("ROLLBACK");
+    } catch (...) {
+      // The transaction may already be gone (SQLite rolls back by itself on some I/O errors).
+    }
+  }
+
   void migrate() {
     writer_->run_script(
         "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at INTEGER "
@@ -235,8 +309,9 @@ class SqliteDatabase final : public Database {
   }
 
   SqliteOptions options_;
-  std::mutex writer_mutex_;
   std::unique_ptr<SqliteConnection> writer_;
+  std::mutex queue_mutex_;
+  std::deque<PendingWrite*> queue_;
   std::mutex readers_mutex_;
   std::vector<std::unique_ptr<SqliteConnection>> readers_;
 };

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <thread>
 
@@ -92,6 +93,35 @@ TEST_F(StoreTest, LedgerBalancesUnderConcurrentWriters) {
   for (auto& thread : threads) thread.join();
   db_->read([&](Session& s) {
     EXPECT_EQ(ledger::balance(s, id), 1000 - 33 * 30);  // 33 spends fit into 1000
+    EXPECT_EQ(ledger::sum_of_entries(s, id), ledger::balance(s, id));
+  });
+}
+
+// Group commit: writers that wait together share one transaction, yet a unit that throws rolls
+// back alone and its caller still sees the exception.
+TEST_F(StoreTest, AFailingUnitInABatchRollsBackAlone) {
+  int64_t id = add_user("a@example.com");
+  constexpr int kThreads = 16, kWrites = 25;
+  std::atomic<int> thrown{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kWrites; ++i) {
+        try {
+          db_->write([&](Session& s) {
+            ledger::apply(s, {id, 1, "grant", "", "g:" + std::to_string(t * 1000 + i)}, 1);
+            if (i % 5 == 0) throw std::runtime_error("refused");
+          });
+        } catch (const std::runtime_error&) {
+          ++thrown;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(thrown.load(), kThreads * kWrites / 5);
+  db_->read([&](Session& s) {
+    EXPECT_EQ(ledger::balance(s, id), kThreads * kWrites * 4 / 5);
     EXPECT_EQ(ledger::sum_of_entries(s, id), ledger::balance(s, id));
   });
 }

@@ -1,0 +1,463 @@
+// Contacts, messages, read state, sending (text and gifts, paid from the ledger), the gift
+// catalogue and archiving: docs/protocol.md "Chat and credits".
+#include <map>
+
+#include "domain/catalog.hpp"
+#include "domain/chat.hpp"
+#include "domain/language.hpp"
+#include "modules/registry.hpp"
+#include "protocol/envelope.hpp"
+#include "protocol/errors.hpp"
+#include "store/chat.hpp"
+#include "store/ledger.hpp"
+#include "store/social.hpp"
+
+namespace kesher::modules {
+
+namespace {
+
+using protocol::Fields;
+using protocol::reply_error;
+using protocol::reply_ok;
+using store::chat::ContactRow;
+using store::chat::Gift;
+using store::chat::MessageRow;
+namespace chat = domain::chat;
+
+domain::Language language_of(const protocol::Request& request) {
+  return domain::parse_language(request.connection.language).value_or(domain::Language::he);
+}
+
+json::value text_or_null(const std::string& text) {
+  return text.empty() ? json::value(nullptr) : json::value(text);
+}
+
+// The gift catalogue is tiny and fixed; a message page looks its gifts up here.
+class GiftBook {
+ public:
+  explicit GiftBook(store::Session& db) : db_(db) {}
+  const Gift* find(std::optional<int64_t> id) {
+    if (!id) return nullptr;
+    if (!loaded_) {
+      for (auto& gift : store::chat::gifts(db_, 0, 1000)) by_id_.emplace(gift.id, std::move(gift));
+      loaded_ = true;
+    }
+    auto it = by_id_.find(*id);
+    return it == by_id_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  store::Session& db_;
+  bool loaded_ = false;
+  std::map<int64_t, Gift> by_id_;
+};
+
+json::object message_view(const MessageRow& m, int64_t viewer, const Gift* gift,
+                          domain::Language language) {
+  bool mine = m.sender_id == viewer;
+  json::object view;
+  view["id"] = m.id;
+  view["client_id"] = mine ? text_or_null(m.client_id) : json::value(nullptr);
+  view["type"] = m.type;
+  view["message"] = m.body;
+  view["sender_id"] = m.sender_id;
+  view["receiver_id"] = m.receiver_id;
+  view["timestamp"] = m.created_at;
+  view["seen"] = m.seen ? 1 : 0;
+  view["isMe"] = mine ? 1 : 0;
+  view["story"] = nullptr;
+  view["story_id"] = nullptr;
+  view["body"] = nullptr;
+  view["avatar"] = nullptr;
+  view["gift"] = gift ? json::value(json::object{{"id", gift->id},
+                                                 {"icon", gift->icon},
+                                                 {"gift", gift->name(language)},
+                                                 {"price", gift->price}})
+                      : json::value(nullptr);
+  view["price"] = m.price;
+  return view;
+}
+
+json::object contact_view(const app::Context& app, const ContactRow& contact,
+                          int64_t total_unread) {
+  json::object view;
+  view["id"] = contact.id;
+  view["name"] = contact.name;
+  view["photo"] = text_or_null(contact.photo);
+  const MessageRow* last = contact.last ? &*contact.last : nullptr;
+  view["last_m"] = last ? last->body : std::string();
+  view["last_type"] = last ? json::value(last->type) : json::value(nullptr);
+  view["last_m_is_photo"] = last && (last->type == "image" || last->type == "pphoto") ? 1 : 0;
+  view["gift"] = last && last->type == "gift" ? 1 : 0;
+  view["s_id"] = last ? last->sender_id : 0;
+  view["time"] = last ? last->created_at : 0;
+  view["unread"] = contact.unread;
+  view["total_unread"] = total_unread;
+  view["vip"] = contact.premium ? 1 : 0;
+  view["status"] = app.hub.sockets_of(contact.id) > 0 ? 1 : 0;
+  view["virtual"] = contact.persona ? 1 : 0;
+  view["archived"] = contact.archived ? 1 : 0;
+  return view;
+}
+
+void send_event(app::Context& app, int64_t user_id, const json::object& event,
+                const bus::Connection* except = nullptr) {
+  if (app.hub.sockets_of(user_id) == 0) return;
+  app.hub.publish(user_id, std::make_shared<const std::string>(protocol::serialize(event)), except);
+}
+
+// ---- send_message ----
+
+struct SendRequest {
+  int64_t sender_id = 0;
+  int64_t receiver_id = 0;
+  chat::MessageKind kind = chat::MessageKind::text;
+  std::string text;
+  int64_t gift_id = 0;
+  std::string client_id;
+};
+
+struct SendOutcome {
+  std::string_view error;
+  MessageRow message;
+  std::optional<Gift> gift;
+  bool replayed = false;
+  int64_t balance = 0;
+  int64_t required = 0;
+};
+
+SendOutcome replay(store::Session& db, MessageRow existing) {
+  SendOutcome outcome;
+  outcome.replayed = true;
+  if (existing.gift_id) outcome.gift = store::chat::gift(db, *existing.gift_id);
+  outcome.message = std::move(existing);
+  outcome.balance = store::ledger::balance(db, outcome.message.sender_id);
+  return outcome;
+}
+
+// One unit of the write transaction: look for a replay, check the receiver, price it, check the
+// balance, store the message and debit it (brief §5).
+SendOutcome store_message(store::Session& db, const SendRequest& send, int64_t now) {
+  if (!send.client_id.empty()) {
+    if (auto existing = store::chat::by_client_id(db, send.sender_id, send.client_id)) {
+      return replay(db, std::move(*existing));
+    }
+  }
+  SendOutcome outcome;
+  if (!db.query_one("SELECT 1 FROM users WHERE id = ?", {send.receiver_id}) ||
+      store::social::blocked_between(db, send.sender_id, send.receiver_id)) {
+    outcome.error = errc::not_found;
+    return outcome;
+  }
+  store::chat::NewMessage message{
+      send.sender_id, send.receiver_id, {}, {}, {}, 0, send.client_id, now};
+  message.type = chat::kind_name(send.kind);
+  if (send.kind == chat::MessageKind::gift) {
+    outcome.gift = store::chat::gift(db, send.gift_id);
+    if (!outcome.gift) {
+      outcome.error = errc::invalid_value;
+      return outcome;
+    }
+    message.gift_id = outcome.gift->id;
+    message.body = outcome.gift->icon;
+    message.price = outcome.gift->price;
+  } else {
+    message.body = send.text;
+    message.price = domain::price_of("text");
+  }
+  outcome.balance = store::ledger::balance(db, send.sender_id);
+  outcome.required = chat::required_balance(message.price);
+  if (outcome.balance < outcome.required) {
+    outcome.error = errc::not_enough_credits;
+    return outcome;
+  }
+  outcome.message = store::chat::insert(db, message);
+  auto debit = store::ledger::apply(
+      db,
+      {send.sender_id, -message.price, "message", "message:" + std::to_string(outcome.message.id),
+       chat::debit_key(send.sender_id, send.client_id, outcome.message.id)},
+      now);
+  // The checks above make anything else impossible; throwing rolls this unit back.
+  if (debit != store::ledger::Outcome::applied) throw store::StoreError("message debit refused");
+  outcome.balance -= message.price;
+  return outcome;
+}
+
+std::variant<SendRequest, json::object> read_send_request(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto client_id = fields.string("client_id");
+  auto sender = fields.integer("sender_id");
+  auto receiver = fields.integer("receiver_id");
+  auto type = fields.string("message_type");
+  auto text = fields.string("message_text");
+  auto gift_id = fields.integer("gift_id");
+  if (fields.failed()) return fields.error_reply();
+  SendRequest send;
+  send.sender_id = request.connection.user_id;
+  if (sender && *sender != send.sender_id) return reply_error(errc::sender_mismatch, "sender_id");
+  if (!receiver || *receiver <= 0) return reply_error(errc::invalid_value, "receiver_id");
+  if (*receiver == send.sender_id) return reply_error(errc::not_found, "receiver_id");
+  send.receiver_id = *receiver;
+  if (client_id) {
+    if (!chat::valid_client_id(*client_id)) return reply_error(errc::invalid_value, "client_id");
+    send.client_id = *client_id;
+  }
+  auto kind = chat::parse_kind(type.value_or("text"));
+  if (!kind) return reply_error(errc::invalid_value, "message_type");
+  send.kind = *kind;
+  if (send.kind == chat::MessageKind::gift) {
+    if (!gift_id || *gift_id <= 0) return reply_error(errc::invalid_value, "gift_id");
+    send.gift_id = *gift_id;
+  } else {
+    auto check = chat::check_text(text.value_or(""));
+    if (!check.error.empty()) return reply_error(check.error, "message_text");
+    send.text = std::move(check.text);
+  }
+  return send;
+}
+
+void announce_message(protocol::Request& request, const SendOutcome& outcome) {
+  app::Context& app = request.app;
+  const MessageRow& m = outcome.message;
+  const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
+  if (app.hub.sockets_of(m.receiver_id) > 0) {
+    // The receiver's language names the gift; their stored language is the one they chose.
+    domain::Language language = domain::Language::he;
+    app.db->read([&](store::Session& db) {
+      if (auto row = db.query_one("SELECT language FROM users WHERE id = ?", {m.receiver_id})) {
+        language = domain::parse_language(row->text(0)).value_or(domain::Language::he);
+      }
+    });
+    send_event(app, m.receiver_id,
+               json::object{{"module", "new_message"},
+                            {"request_details", message_view(m, m.receiver_id, gift, language)}});
+  }
+  const bus::Connection* self = request.connection.connection.get();
+  if (app.hub.sockets_of(m.sender_id) > 1) {
+    send_event(
+        app, m.sender_id,
+        json::object{{"module", "new_message"},
+                     {"request_details", message_view(m, m.sender_id, gift, language_of(request))}},
+        self);
+    send_event(
+        app, m.sender_id,
+        json::object{{"module", "credits"}, {"data", json::object{{"credits", outcome.balance}}}},
+        self);
+  }
+}
+
+json::object send_message(protocol::Request& request) {
+  auto parsed = read_send_request(request);
+  if (auto* error = std::get_if<json::object>(&parsed)) return std::move(*error);
+  const SendRequest& send = std::get<SendRequest>(parsed);
+  SendOutcome outcome;
+  request.app.db->write(
+      [&](store::Session& db) { outcome = store_message(db, send, request.now); });
+  if (outcome.error == errc::not_enough_credits) {
+    json::object reply = reply_error(outcome.error);
+    reply["request_details"] =
+        json::object{{"credits", outcome.balance}, {"required", outcome.required}};
+    return reply;
+  }
+  if (!outcome.error.empty()) {
+    return reply_error(outcome.error,
+                       outcome.error == errc::invalid_value ? "gift_id" : "receiver_id");
+  }
+  if (!outcome.replayed) announce_message(request, outcome);
+  const MessageRow& m = outcome.message;
+  const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
+  json::object reply = reply_ok(message_view(m, m.sender_id, gift, language_of(request)));
+  reply["request_details"] = json::object{{"credits_spent", m.price},
+                                          {"credits", outcome.balance},
+                                          {"receiver_id", m.receiver_id},
+                                          {"sender_id", m.sender_id},
+                                          {"type", m.type},
+                                          {"message", m.body},
+                                          {"id", m.id},
+                                          {"timestamp", m.created_at},
+                                          {"client_id", text_or_null(m.client_id)},
+                                          {"replayed", outcome.replayed ? 1 : 0}};
+  return reply;
+}
+
+// ---- reading ----
+
+struct Page {
+  int64_t offset = 0;
+  int64_t take = 0;
+};
+
+std::variant<Page, json::object> read_page(Fields& fields, int64_t page_size) {
+  Page page;
+  page.offset = fields.integer("currentLength").value_or(0);
+  page.take = fields.integer("recordsToTake").value_or(page_size);
+  if (fields.failed()) return fields.error_reply();
+  if (page.offset < 0) return reply_error(errc::invalid_value, "currentLength");
+  if (page.take < 1 || page.take > page_size)
+    return reply_error(errc::invalid_value, "recordsToTake");
+  return page;
+}
+
+json::object contacts(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto archived = fields.integer("archived").value_or(0);
+  auto page = read_page(fields, chat::kContactsPage);
+  if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
+  if (archived != 0 && archived != 1) return reply_error(errc::invalid_value, "archived");
+  auto [offset, take] = std::get<Page>(page);
+  int64_t me = request.connection.user_id;
+  json::array data;
+  request.app.db->read([&](store::Session& db) {
+    int64_t total = store::chat::unread_total(db, me);
+    for (const auto& contact : store::chat::contacts(db, me, archived == 1, offset, take)) {
+      data.push_back(contact_view(request.app, contact, total));
+    }
+  });
+  return reply_ok(std::move(data));
+}
+
+json::object unread(protocol::Request& request) {
+  int64_t total = 0;
+  request.app.db->read([&](store::Session& db) {
+    total = store::chat::unread_total(db, request.connection.user_id);
+  });
+  return reply_ok(json::array{json::object{{"total", total}}});
+}
+
+json::object contact_by_id(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto other = fields.integer("contact_id");
+  if (fields.failed()) return fields.error_reply();
+  if (!other) return reply_error(errc::invalid_value, "contact_id");
+  int64_t me = request.connection.user_id;
+  json::object reply = reply_error(errc::not_found);
+  request.app.db->read([&](store::Session& db) {
+    auto contact = store::chat::contact(db, me, *other);
+    if (contact)
+      reply = reply_ok(contact_view(request.app, *contact, store::chat::unread_total(db, me)));
+  });
+  return reply;
+}
+
+json::object messages(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto other = fields.integer("contact_user_id");
+  auto before = fields.integer("before_id");
+  auto page = read_page(fields, chat::kMessagesPage);
+  if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
+  if (!other) return reply_error(errc::invalid_value, "contact_user_id");
+  if (before && *before <= 0) return reply_error(errc::invalid_value, "before_id");
+  auto [offset, take] = std::get<Page>(page);
+  int64_t me = request.connection.user_id;
+  json::object reply = reply_error(errc::not_found);
+  request.app.db->read([&](store::Session& db) {
+    if (*other == me || !db.query_one("SELECT 1 FROM users WHERE id = ?", {*other}) ||
+        store::social::blocked_between(db, me, *other)) {
+      return;
+    }
+    GiftBook gifts(db);
+    json::array data;
+    for (const auto& m : store::chat::page(db, me, *other, before, offset, take)) {
+      data.push_back(message_view(m, me, gifts.find(m.gift_id), language_of(request)));
+    }
+    reply = reply_ok(std::move(data));
+  });
+  return reply;
+}
+
+std::vector<int64_t> read_ids(const json::object& payload) {
+  auto it = payload.find("message_id");
+  if (it == payload.end()) return {};
+  const json::value& value = it->value();
+  if (value.is_string()) return chat::parse_message_ids(value.get_string());
+  if (value.is_int64() && value.get_int64() > 0) return {value.get_int64()};
+  std::vector<int64_t> ids;
+  if (const json::array* list = value.if_array()) {
+    for (const auto& item : *list) {
+      if (item.is_int64() && item.get_int64() > 0 && ids.size() < chat::kMaxReadIds) {
+        ids.push_back(item.get_int64());
+      }
+    }
+  }
+  return ids;
+}
+
+json::object mark_read(protocol::Request& request) {
+  auto ids = read_ids(request.payload);
+  if (ids.empty()) return reply_error(errc::invalid_value, "message_id");
+  int64_t me = request.connection.user_id;
+  std::vector<store::chat::ReadMark> marks;
+  int64_t total = 0;
+  request.app.db->write([&](store::Session& db) {
+    marks = store::chat::mark_read(db, me, ids);
+    total = store::chat::unread_total(db, me);
+  });
+  int64_t read = 0;
+  const bus::Connection* self = request.connection.connection.get();
+  for (const auto& mark : marks) {
+    read += 1;
+    json::object details{
+        {"reader_id", me}, {"partner_id", mark.partner_id}, {"up_to_id", mark.up_to_id}};
+    send_event(request.app, mark.partner_id,
+               json::object{{"module", "message/read"}, {"request_details", details}});
+    details["unread"] = mark.unread;
+    details["total_unread"] = total;
+    send_event(request.app, me,
+               json::object{{"module", "message/read"}, {"request_details", details}}, self);
+  }
+  json::object reply = reply_ok();
+  reply["request_details"] = json::object{{"read", read}, {"total_unread", total}};
+  return reply;
+}
+
+// ---- gifts and archive ----
+
+json::object gifts(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto page = read_page(fields, chat::kGiftsPage);
+  if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
+  auto [offset, take] = std::get<Page>(page);
+  domain::Language language = language_of(request);
+  json::array data;
+  request.app.db->read([&](store::Session& db) {
+    for (const auto& gift : store::chat::gifts(db, offset, take)) {
+      data.push_back(json::object{
+          {"id", gift.id},
+          {"icon", gift.icon},
+          {"gift", gift.name(language)},
+          {"names", json::object{{"he", gift.name_he}, {"en", gift.name_en}, {"de", gift.name_de}}},
+          {"price", gift.price}});
+    }
+  });
+  return reply_ok(std::move(data));
+}
+
+template <bool Archived>
+json::object set_archived(protocol::Request& request) {
+  Fields fields(request.payload);
+  auto other = fields.integer("user_id");
+  if (fields.failed()) return fields.error_reply();
+  if (!other) return reply_error(errc::invalid_value, "user_id");
+  bool found = false;
+  request.app.db->write([&](store::Session& db) {
+    found = store::chat::set_archived(db, request.connection.user_id, *other, Archived);
+  });
+  return found ? reply_ok() : reply_error(errc::not_found);
+}
+
+}  // namespace
+
+void register_chat_module(protocol::Router& router) {
+  using protocol::Access;
+  router.add("user/contacts", Access::member, contacts);
+  router.add("user/contacts/unread", Access::member, unread);
+  router.add("user/contact/get_by_id", Access::member, contact_by_id);
+  router.add("messages", Access::member, messages);
+  router.add("message/read", Access::member, mark_read);
+  router.add("send_message", Access::member, send_message);
+  router.add("gifts", Access::member, gifts);
+  router.add("conversation/archive", Access::member, set_archived<true>);
+  router.add("conversation/unarchive", Access::member, set_archived<false>);
+}
+
+}  // namespace kesher::modules

@@ -1,0 +1,256 @@
+#include "store/chat.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "domain/chat.hpp"
+#include "store/social.hpp"
+
+namespace kesher::store::chat {
+
+namespace {
+
+constexpr const char* kGiftColumns = "id, icon, name_he, name_en, name_de, price";
+
+Gift gift_from(const Row& row) {
+  return Gift{row.integer(0), row.text(1), row.text(2), row.text(3), row.text(4), row.integer(5)};
+}
+
+constexpr const char* kMessageColumns =
+    "m.id, m.sender_id, m.receiver_id, m.type, m.body, m.gift_id, m.price, m.client_id, "
+    "m.created_at";
+
+MessageRow message_from(const Row& row, size_t first = 0) {
+  MessageRow m;
+  m.id = row.integer(first);
+  m.sender_id = row.integer(first + 1);
+  m.receiver_id = row.integer(first + 2);
+  m.type = row.text(first + 3);
+  m.body = row.text(first + 4);
+  if (!row.is_null(first + 5)) m.gift_id = row.integer(first + 5);
+  m.price = row.integer(first + 6);
+  m.client_id = row.is_null(first + 7) ? std::string() : row.text(first + 7);
+  m.created_at = row.integer(first + 8);
+  return m;
+}
+
+int64_t read_up_to(Session& db, int64_t user_id, int64_t other_id) {
+  auto row = db.query_one("SELECT read_up_to FROM conversations WHERE user_id = ? AND other_id = ?",
+                          {user_id, other_id});
+  return row ? row->integer(0) : 0;
+}
+
+void mark_seen(MessageRow& m, int64_t me, int64_t my_read_up_to, int64_t their_read_up_to) {
+  m.seen = m.sender_id == me ? m.id <= their_read_up_to : m.id <= my_read_up_to;
+}
+
+// Blocked pairs see nothing of each other (brief §6); `c.other_id` is the other side.
+constexpr const char* kNotBlocked =
+    " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = c.user_id AND b.blocked_id = "
+    "c.other_id) OR (b.blocker_id = c.other_id AND b.blocked_id = c.user_id))";
+
+constexpr const char* kPhoto =
+    "(SELECT p.url FROM photos p WHERE p.user_id = u.id ORDER BY p.position, p.id LIMIT 1)";
+
+}  // namespace
+
+const std::string& Gift::name(domain::Language language) const {
+  switch (language) {
+    case domain::Language::he:
+      return name_he;
+    case domain::Language::de:
+      return name_de;
+    default:
+      return name_en;
+  }
+}
+
+std::optional<Gift> gift(Session& db, int64_t id) {
+  auto row = db.query_one(std::string("SELECT ") + kGiftColumns + " FROM gifts WHERE id = ?", {id});
+  if (!row) return std::nullopt;
+  return gift_from(*row);
+}
+
+std::vector<Gift> gifts(Session& db, int64_t offset, int64_t limit) {
+  std::vector<Gift> list;
+  for (const auto& row : db.query(std::string("SELECT ") + kGiftColumns +
+                                      " FROM gifts ORDER BY price, position, id LIMIT ? OFFSET ?",
+                                  {limit, offset})) {
+    list.push_back(gift_from(row));
+  }
+  return list;
+}
+
+std::optional<MessageRow> by_client_id(Session& db, int64_t sender_id,
+                                       const std::string& client_id) {
+  auto row = db.query_one(std::string("SELECT ") + kMessageColumns +
+                              " FROM messages m WHERE m.sender_id = ? AND m.client_id = ?",
+                          {sender_id, client_id});
+  if (!row) return std::nullopt;
+  auto message = message_from(*row);
+  message.seen = message.id <= read_up_to(db, message.receiver_id, message.sender_id);
+  return message;
+}
+
+MessageRow insert(Session& db, const NewMessage& message) {
+  auto pair = domain::chat::pair_of(message.sender_id, message.receiver_id);
+  Value client_id = message.client_id.empty() ? Value() : Value(message.client_id);
+  Value gift_id = message.gift_id ? Value(*message.gift_id) : Value();
+  const Value params[] = {message.sender_id, message.receiver_id, pair.low, pair.high,
+                          message.type,      message.body,        gift_id,  message.price,
+                          client_id,         message.now};
+  db.execute(
+      "INSERT INTO messages (sender_id, receiver_id, low_id, high_id, type, body, gift_id, price, "
+      "client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      params);
+  MessageRow row;
+  row.id = db.last_insert_id();
+  row.sender_id = message.sender_id;
+  row.receiver_id = message.receiver_id;
+  row.type = message.type;
+  row.body = message.body;
+  row.gift_id = message.gift_id;
+  row.price = message.price;
+  row.client_id = message.client_id;
+  row.created_at = message.now;
+  db.execute(
+      "INSERT INTO conversations (user_id, other_id, last_message_id) VALUES (?1, ?2, ?3) "
+      "ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = ?3, archived = 0",
+      {message.sender_id, message.receiver_id, row.id});
+  db.execute(
+      "INSERT INTO conversations (user_id, other_id, last_message_id, unread) VALUES (?1, ?2, ?3, "
+      "1) ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = ?3, unread = unread + 1, "
+      "archived = 0",
+      {message.receiver_id, message.sender_id, row.id});
+  return row;
+}
+
+std::vector<MessageRow> page(Session& db, int64_t me, int64_t other,
+                             std::optional<int64_t> before_id, int64_t offset, int64_t limit) {
+  auto pair = domain::chat::pair_of(me, other);
+  std::vector<Row> rows =
+      before_id ? db.query(std::string("SELECT ") + kMessageColumns +
+                               " FROM messages m WHERE m.low_id = ? AND m.high_id = ? AND m.id < ? "
+                               "ORDER BY m.id DESC LIMIT ?",
+                           {pair.low, pair.high, *before_id, limit})
+                : db.query(std::string("SELECT ") + kMessageColumns +
+                               " FROM messages m WHERE m.low_id = ? AND m.high_id = ? "
+                               "ORDER BY m.id DESC LIMIT ? OFFSET ?",
+                           {pair.low, pair.high, limit, offset});
+  int64_t mine = read_up_to(db, me, other);
+  int64_t theirs = read_up_to(db, other, me);
+  std::vector<MessageRow> messages;
+  messages.reserve(rows.size());
+  for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+    messages.push_back(message_from(*it));
+    mark_seen(messages.back(), me, mine, theirs);
+  }
+  return messages;
+}
+
+std::vector<ReadMark> mark_read(Session& db, int64_t me, std::span<const int64_t> ids) {
+  std::map<int64_t, int64_t> up_to_by_partner;
+  for (int64_t id : ids) {
+    auto row =
+        db.query_one("SELECT sender_id FROM messages WHERE id = ? AND receiver_id = ?", {id, me});
+    if (!row) continue;
+    int64_t& up_to = up_to_by_partner[row->integer(0)];
+    up_to = std::max(up_to, id);
+  }
+  std::vector<ReadMark> marks;
+  for (auto [partner, up_to] : up_to_by_partner) {
+    int64_t read = std::max(up_to, read_up_to(db, me, partner));
+    auto pair = domain::chat::pair_of(me, partner);
+    auto left = db.query_one(
+        "SELECT COUNT(*) FROM messages WHERE low_id = ? AND high_id = ? AND id > ? AND sender_id = "
+        "?",
+        {pair.low, pair.high, read, partner});
+    int64_t unread = left ? left->integer(0) : 0;
+    db.execute(
+        "UPDATE conversations SET read_up_to = ?, unread = ? WHERE user_id = ? AND other_id = ?",
+        {read, unread, me, partner});
+    marks.push_back({partner, read, unread});
+  }
+  return marks;
+}
+
+int64_t unread_total(Session& db, int64_t me) {
+  auto row = db.query_one(std::string("SELECT COALESCE(SUM(c.unread), 0) FROM conversations c "
+                                      "WHERE c.user_id = ? AND c.unread > 0") +
+                              kNotBlocked,
+                          {me});
+  return row ? row->integer(0) : 0;
+}
+
+namespace {
+
+// Columns: person (0..4), conversation (5..6), last message (7..15).
+const std::string& contact_select() {
+  static const std::string sql = [] {
+    std::string text = "SELECT u.id, u.name, ";
+    text += kPhoto;
+    text += ", u.premium, u.kind, c.unread, c.archived, ";
+    text += kMessageColumns;
+    text +=
+        " FROM conversations c JOIN users u ON u.id = c.other_id JOIN messages m ON m.id = "
+        "c.last_message_id";
+    return text;
+  }();
+  return sql;
+}
+
+ContactRow contact_from(Session& db, const Row& row, int64_t me) {
+  ContactRow contact;
+  contact.id = row.integer(0);
+  contact.name = row.text(1);
+  contact.photo = row.is_null(2) ? std::string() : row.text(2);
+  contact.premium = row.integer(3) != 0;
+  contact.persona = row.text(4) == "persona";
+  contact.unread = row.integer(5);
+  contact.archived = row.integer(6) != 0;
+  contact.last = message_from(row, 7);
+  mark_seen(*contact.last, me, read_up_to(db, me, contact.id), read_up_to(db, contact.id, me));
+  return contact;
+}
+
+}  // namespace
+
+std::vector<ContactRow> contacts(Session& db, int64_t me, bool archived, int64_t offset,
+                                 int64_t limit) {
+  std::vector<ContactRow> list;
+  for (const auto& row :
+       db.query(contact_select() + " WHERE c.user_id = ? AND c.archived = ?" + kNotBlocked +
+                    " ORDER BY c.last_message_id DESC LIMIT ? OFFSET ?",
+                {me, archived ? 1 : 0, limit, offset})) {
+    list.push_back(contact_from(db, row, me));
+  }
+  return list;
+}
+
+std::optional<ContactRow> contact(Session& db, int64_t me, int64_t other) {
+  if (other == me || social::blocked_between(db, me, other)) return std::nullopt;
+  if (auto row =
+          db.query_one(contact_select() + " WHERE c.user_id = ? AND c.other_id = ?", {me, other})) {
+    return contact_from(db, *row, me);
+  }
+  auto person = db.query_one(std::string("SELECT u.id, u.name, ") + kPhoto +
+                                 ", u.premium, u.kind FROM users u WHERE u.id = ?",
+                             {other});
+  if (!person) return std::nullopt;
+  ContactRow contact;
+  contact.id = person->integer(0);
+  contact.name = person->text(1);
+  contact.photo = person->is_null(2) ? std::string() : person->text(2);
+  contact.premium = person->integer(3) != 0;
+  contact.persona = person->text(4) == "persona";
+  return contact;
+}
+
+bool set_archived(Session& db, int64_t me, int64_t other, bool archived) {
+  db.execute("UPDATE conversations SET archived = ? WHERE user_id = ? AND other_id = ?",
+             {archived ? 1 : 0, me, other});
+  return db.query_one("SELECT 1 FROM conversations WHERE user_id = ? AND other_id = ?", {me, other})
+      .has_value();
+}
+
+}  // namespace kesher::store::chat

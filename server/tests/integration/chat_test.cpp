@@ -1,0 +1,486 @@
+// Chat and the credits wallet against the real binary: delivery to every socket, paging, read
+// state, exact charging under replays and concurrency, blocking, bad input, gifts and archiving.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <thread>
+
+#include "harness.hpp"
+
+using namespace kesher::test;
+
+namespace {
+
+int counter = 0;
+
+std::string text_of(const json::value& value) {
+  return std::string(value.as_string());
+}
+
+class Chat : public ::testing::Test {
+ protected:
+  void SetUp() override { server_ = std::make_unique<ServerProcess>(); }
+
+  Member member() {
+    return register_member(*server_, "chat" + std::to_string(++counter) + "@example.com");
+  }
+  std::unique_ptr<WsClient> connect(const Member& member) {
+    auto socket = connect_member(*server_, member);
+    socket->request("session/validate");
+    return socket;
+  }
+  // Credits the product can't grant yet (payments come later), added the way the ledger would.
+  void grant(const Member& member, int64_t credits) {
+    std::string id = std::to_string(member.id);
+    execute_sql(*server_,
+                "INSERT INTO credit_ledger (user_id, delta, reason, reference, "
+                "idempotency_key, created_at) VALUES (" +
+                    id + ", " + std::to_string(credits) + ", 'test', 'grant', 'grant:" + id + ":" +
+                    std::to_string(++counter) +
+                    "', 0); UPDATE users SET "
+                    "credits = credits + " +
+                    std::to_string(credits) + " WHERE id = " + id);
+  }
+  int64_t balance(const Member& member) {
+    return query_integer(*server_,
+                         "SELECT credits FROM users WHERE id = " + std::to_string(member.id));
+  }
+  int64_t ledger_sum(const Member& member) {
+    return query_integer(*server_,
+                         "SELECT COALESCE(SUM(delta), 0) FROM credit_ledger WHERE user_id = " +
+                             std::to_string(member.id));
+  }
+  int64_t stored_messages() { return query_integer(*server_, "SELECT COUNT(*) FROM messages"); }
+
+  std::unique_ptr<ServerProcess> server_;
+};
+
+json::object text(WsClient& socket, int64_t to, const std::string& body,
+                  const std::string& client_id = {}) {
+  json::object payload{{"receiver_id", to}, {"message_type", "text"}, {"message_text", body}};
+  if (!client_id.empty()) payload["client_id"] = client_id;
+  return socket.request("send_message", payload);
+}
+
+std::vector<int64_t> ids_of(const json::object& reply) {
+  std::vector<int64_t> ids;
+  for (const auto& item : reply.at("data").as_array()) ids.push_back(item.at("id").as_int64());
+  return ids;
+}
+
+int64_t unread_total(WsClient& socket) {
+  auto reply = socket.request("user/contacts/unread");
+  return reply.at("data").as_array().at(0).at("total").as_int64();
+}
+
+TEST_F(Chat, SendReachesEverySocketOfBothSidesAndSurvivesARestart) {
+  Member dana = member(), noam = member();
+  auto dana1 = connect(dana), dana2 = connect(dana);
+  auto noam1 = connect(noam), noam2 = connect(noam);
+
+  auto reply = text(*dana1, noam.id, "Shalom Noam", "c-first");
+  ASSERT_EQ(reply.at("request_status").as_int64(), 1) << serialize(reply);
+  const auto& details = reply.at("request_details").as_object();
+  EXPECT_EQ(details.at("credits_spent").as_int64(), 50);
+  EXPECT_EQ(details.at("credits").as_int64(), 150);
+  EXPECT_EQ(details.at("sender_id").as_int64(), dana.id);
+  EXPECT_EQ(details.at("receiver_id").as_int64(), noam.id);
+  EXPECT_EQ(text_of(details.at("client_id")), "c-first");
+  EXPECT_EQ(details.at("replayed").as_int64(), 0);
+  int64_t id = details.at("id").as_int64();
+
+  for (auto* socket : {noam1.get(), noam2.get()}) {
+    auto event = socket->wait_event("new_message");
+    ASSERT_TRUE(event);
+    const auto& m = event->at("request_details").as_object();
+    EXPECT_EQ(m.at("id").as_int64(), id);
+    EXPECT_EQ(text_of(m.at("message")), "Shalom Noam");
+    EXPECT_EQ(m.at("isMe").as_int64(), 0);
+    EXPECT_TRUE(m.at("client_id").is_null()) << "the receiver never sees the sender's key";
+  }
+  auto echo = dana2->wait_event("new_message");
+  ASSERT_TRUE(echo);
+  EXPECT_EQ(echo->at("request_details").at("isMe").as_int64(), 1);
+  EXPECT_EQ(text_of(echo->at("request_details").at("client_id")), "c-first");
+  auto credits = dana2->wait_event("credits");
+  ASSERT_TRUE(credits);
+  EXPECT_EQ(credits->at("data").at("credits").as_int64(), 150);
+  EXPECT_FALSE(dana1->wait_event("new_message", 300ms)) << "the sending socket has the reply";
+
+  server_->restart();
+  auto noam3 = connect(noam);
+  auto page = noam3->request("messages", {{"contact_user_id", dana.id}, {"recordsToTake", 20}});
+  ASSERT_EQ(ids_of(page), std::vector<int64_t>{id});
+  auto contacts = noam3->request("user/contacts", {{"currentLength", 0}, {"recordsToTake", 20}});
+  const auto& contact = contacts.at("data").as_array().at(0).as_object();
+  EXPECT_EQ(contact.at("id").as_int64(), dana.id);
+  EXPECT_EQ(text_of(contact.at("last_m")), "Shalom Noam");
+  EXPECT_EQ(contact.at("s_id").as_int64(), dana.id);
+  EXPECT_EQ(contact.at("unread").as_int64(), 1);
+  EXPECT_EQ(contact.at("total_unread").as_int64(), 1);
+  EXPECT_GT(contact.at("time").as_int64(), 0);
+}
+
+TEST_F(Chat, PagesBackwardsByIdStayStableWhileMessagesArrive) {
+  Member dana = member(), noam = member();
+  grant(dana, 5000);
+  auto dana_socket = connect(dana);
+  auto noam_socket = connect(noam);
+  std::vector<int64_t> sent;
+  for (int i = 0; i < 45; ++i) {
+    auto reply = text(*dana_socket, noam.id, "message " + std::to_string(i));
+    ASSERT_EQ(reply.at("request_status").as_int64(), 1) << serialize(reply);
+    sent.push_back(reply.at("request_details").at("id").as_int64());
+  }
+  auto newest =
+      noam_socket->request("messages", {{"contact_user_id", dana.id}, {"recordsToTake", 20}});
+  auto first = ids_of(newest);
+  ASSERT_EQ(first.size(), 20u);
+  EXPECT_TRUE(std::is_sorted(first.begin(), first.end())) << "oldest first within a page";
+  EXPECT_EQ(first.back(), sent.back());
+
+  // A message arriving between two page reads must not shift the next page.
+  ASSERT_EQ(text(*dana_socket, noam.id, "late").at("request_status").as_int64(), 1);
+  auto second = ids_of(noam_socket->request(
+      "messages",
+      {{"contact_user_id", dana.id}, {"recordsToTake", 20}, {"before_id", first.front()}}));
+  auto third = ids_of(noam_socket->request(
+      "messages",
+      {{"contact_user_id", dana.id}, {"recordsToTake", 20}, {"before_id", second.front()}}));
+  ASSERT_EQ(second.size(), 20u);
+  ASSERT_EQ(third.size(), 5u);
+  std::vector<int64_t> all = third;
+  all.insert(all.end(), second.begin(), second.end());
+  all.insert(all.end(), first.begin(), first.end());
+  EXPECT_EQ(all, sent) << "no gaps, no duplicates";
+
+  auto one = noam_socket->request("messages", {{"contact_user_id", dana.id}, {"recordsToTake", 1}});
+  ASSERT_EQ(ids_of(one).size(), 1u);
+  EXPECT_GT(ids_of(one).front(), sent.back()) << "recordsToTake 1 is the newest message";
+  auto too_many =
+      noam_socket->request("messages", {{"contact_user_id", dana.id}, {"recordsToTake", 21}});
+  EXPECT_EQ(text_of(too_many.at("error_code")), "invalid_value");
+}
+
+TEST_F(Chat, ReadingLowersUnreadAndTellsBothSides) {
+  Member dana = member(), noam = member();
+  auto dana_socket = connect(dana);
+  auto noam1 = connect(noam), noam2 = connect(noam);
+  std::vector<int64_t> ids;
+  for (int i = 0; i < 3; ++i) {
+    ids.push_back(text(*dana_socket, noam.id, "hi " + std::to_string(i))
+                      .at("request_details")
+                      .at("id")
+                      .as_int64());
+  }
+  EXPECT_EQ(unread_total(*noam1), 3);
+
+  // Reading the second means "read up to" it: the first is read too.
+  auto read = noam1->request("message/read", {{"message_id", std::to_string(ids[1])}});
+  ASSERT_EQ(read.at("request_status").as_int64(), 1) << serialize(read);
+  EXPECT_EQ(read.at("request_details").at("total_unread").as_int64(), 1);
+  EXPECT_EQ(unread_total(*noam1), 1);
+  auto contacts = noam1->request("user/contacts", {{"currentLength", 0}, {"recordsToTake", 10}});
+  EXPECT_EQ(contacts.at("data").as_array().at(0).at("unread").as_int64(), 1);
+
+  auto receipt = dana_socket->wait_event("message/read");
+  ASSERT_TRUE(receipt);
+  EXPECT_EQ(receipt->at("request_details").at("reader_id").as_int64(), noam.id);
+  EXPECT_EQ(receipt->at("request_details").at("up_to_id").as_int64(), ids[1]);
+  auto other_tab = noam2->wait_event("message/read");
+  ASSERT_TRUE(other_tab);
+  EXPECT_EQ(other_tab->at("request_details").at("total_unread").as_int64(), 1);
+
+  auto page =
+      dana_socket->request("messages", {{"contact_user_id", noam.id}, {"recordsToTake", 20}});
+  const auto& messages = page.at("data").as_array();
+  EXPECT_EQ(messages.at(0).at("seen").as_int64(), 1);
+  EXPECT_EQ(messages.at(1).at("seen").as_int64(), 1);
+  EXPECT_EQ(messages.at(2).at("seen").as_int64(), 0);
+
+  // The sender can't mark their own message read for the receiver.
+  auto own = dana_socket->request("message/read", {{"message_id", std::to_string(ids[2])}});
+  EXPECT_EQ(own.at("request_details").at("read").as_int64(), 0);
+  EXPECT_EQ(unread_total(*noam1), 1);
+  auto all = noam1->request(
+      "message/read", {{"message_id", std::to_string(ids[2]) + ",x," + std::to_string(ids[0])}});
+  EXPECT_EQ(all.at("request_details").at("total_unread").as_int64(), 0);
+  auto nothing = noam1->request("message/read", {{"message_id", "abc"}});
+  EXPECT_EQ(text_of(nothing.at("error_code")), "invalid_value");
+}
+
+TEST_F(Chat, AReplayedClientIdStoresOneMessageAndMakesOneDebit) {
+  Member dana = member(), noam = member();
+  auto dana_socket = connect(dana);
+  auto noam_socket = connect(noam);
+  auto first = text(*dana_socket, noam.id, "only once", "c-replay-1");
+  ASSERT_EQ(first.at("request_status").as_int64(), 1);
+  ASSERT_TRUE(noam_socket->wait_event("new_message"));
+
+  // The same key again, from a fresh socket as after a reconnect.
+  dana_socket.reset();
+  auto reconnected = connect(dana);
+  auto again = text(*reconnected, noam.id, "only once", "c-replay-1");
+  ASSERT_EQ(again.at("request_status").as_int64(), 1);
+  EXPECT_EQ(again.at("request_details").at("id"), first.at("request_details").at("id"));
+  EXPECT_EQ(again.at("request_details").at("replayed").as_int64(), 1);
+  EXPECT_EQ(again.at("request_details").at("credits").as_int64(), 150);
+  EXPECT_FALSE(noam_socket->wait_event("new_message", 500ms)) << "a replay is not delivered again";
+  EXPECT_EQ(stored_messages(), 1);
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM credit_ledger WHERE reason = 'message'"),
+            1);
+  EXPECT_EQ(balance(dana), 150);
+  EXPECT_EQ(ledger_sum(dana), balance(dana));
+}
+
+TEST_F(Chat, HundredConcurrentSendsWithCreditsForTenDeliverExactlyTen) {
+  Member dana = member(), noam = member();
+  grant(dana, 300);  // 200 at signup + 300 = 500 = exactly 10 texts of 50
+  auto noam_socket = connect(noam);
+  constexpr int kSockets = 10, kPerSocket = 10;
+  std::vector<std::unique_ptr<WsClient>> sockets;
+  for (int i = 0; i < kSockets; ++i) sockets.push_back(connect(dana));
+  std::atomic<int> accepted{0}, refused{0}, other{0};
+  std::vector<std::thread> threads;
+  for (int s = 0; s < kSockets; ++s) {
+    threads.emplace_back([&, s] {
+      WsClient& socket = *sockets[s];
+      for (int i = 0; i < kPerSocket; ++i) {
+        socket.send({{"module", "send_message"},
+                     {"rid", "r" + std::to_string(i)},
+                     {"client_id", "c-" + std::to_string(s) + "-" + std::to_string(i)},
+                     {"receiver_id", noam.id},
+                     {"message_type", "text"},
+                     {"message_text", "race"}});
+      }
+      for (int received = 0; received < kPerSocket;) {
+        auto frame = socket.receive(10s);
+        if (!frame) break;
+        if (!frame->contains("rid")) continue;  // echoes and credit events of other sockets
+        ++received;
+        if (frame->at("request_status").as_int64() == 1) {
+          ++accepted;
+        } else if (frame->at("error_code") == "not_enough_credits") {
+          ++refused;
+        } else {
+          ++other;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(accepted.load(), 10);
+  EXPECT_EQ(refused.load(), 90);
+  EXPECT_EQ(other.load(), 0);
+  EXPECT_EQ(stored_messages(), 10);
+  EXPECT_EQ(balance(dana), 0);
+  EXPECT_EQ(ledger_sum(dana), balance(dana));
+  EXPECT_EQ(unread_total(*noam_socket), 10);
+  EXPECT_EQ(query_integer(*server_, "SELECT unread FROM conversations WHERE user_id = " +
+                                        std::to_string(noam.id)),
+            10);
+}
+
+TEST_F(Chat, NotEnoughCreditsStoresNothingAndChargesNothing) {
+  Member dana = member(), noam = member();
+  auto socket = connect(dana);
+  auto diamond = socket->request(
+      "send_message", {{"receiver_id", noam.id}, {"message_type", "gift"}, {"gift_id", 20}});
+  ASSERT_EQ(text_of(diamond.at("error_code")), "not_enough_credits");
+  EXPECT_EQ(diamond.at("request_details").at("credits").as_int64(), 200);
+  EXPECT_EQ(diamond.at("request_details").at("required").as_int64(), 1500);
+  for (int i = 0; i < 4; ++i)
+    ASSERT_EQ(text(*socket, noam.id, "x").at("request_status").as_int64(), 1);
+  auto broke = text(*socket, noam.id, "one more");
+  EXPECT_EQ(text_of(broke.at("error_code")), "not_enough_credits");
+  EXPECT_EQ(broke.at("request_details").at("required").as_int64(), 50);
+  EXPECT_EQ(stored_messages(), 4);
+  EXPECT_EQ(balance(dana), 0);
+  EXPECT_EQ(ledger_sum(dana), 0);
+  EXPECT_EQ(socket->request("ping").at("module"), "pong") << "the socket stays usable";
+}
+
+TEST_F(Chat, ABlockedSenderIsDroppedEitherWay) {
+  Member dana = member(), noam = member();
+  auto dana_socket = connect(dana);
+  auto noam_socket = connect(noam);
+  ASSERT_EQ(text(*dana_socket, noam.id, "before").at("request_status").as_int64(), 1);
+  ASSERT_TRUE(noam_socket->wait_event("new_message"));
+  ASSERT_EQ(
+      noam_socket->request("user/block", {{"user_id", dana.id}}).at("request_status").as_int64(),
+      1);
+
+  auto blocked = text(*dana_socket, noam.id, "after");
+  EXPECT_EQ(text_of(blocked.at("error_code")), "not_found");
+  EXPECT_FALSE(noam_socket->wait_event("new_message", 500ms));
+  auto back = text(*noam_socket, dana.id, "and back");
+  EXPECT_EQ(text_of(back.at("error_code")), "not_found");
+  EXPECT_EQ(stored_messages(), 1);
+  EXPECT_EQ(balance(dana), 150);
+  EXPECT_EQ(balance(noam), 200);
+  EXPECT_EQ(unread_total(*noam_socket), 0) << "a blocked conversation doesn't count";
+  auto contacts =
+      noam_socket->request("user/contacts", {{"currentLength", 0}, {"recordsToTake", 20}});
+  EXPECT_TRUE(contacts.at("data").as_array().empty());
+  auto history =
+      noam_socket->request("messages", {{"contact_user_id", dana.id}, {"recordsToTake", 20}});
+  EXPECT_EQ(text_of(history.at("error_code")), "not_found");
+  auto contact = dana_socket->request("user/contact/get_by_id", {{"contact_id", noam.id}});
+  EXPECT_EQ(text_of(contact.at("error_code")), "not_found");
+}
+
+TEST_F(Chat, BadInputIsRefusedWithoutChargingAndTheSocketStaysUsable) {
+  Member dana = member(), noam = member();
+  auto socket = connect(dana);
+  auto code = [&](json::object payload) {
+    auto reply = socket->request("send_message", payload);
+    return reply.contains("error_code") ? text_of(reply.at("error_code")) : std::string("ok");
+  };
+  json::object base{{"receiver_id", noam.id}, {"message_type", "text"}};
+  auto with = [&](json::object extra) {
+    json::object payload = base;
+    for (const auto& [k, v] : extra) payload[k] = v;
+    return payload;
+  };
+  EXPECT_EQ(code(with({{"message_text", ""}})), "empty_message");
+  EXPECT_EQ(code(with({{"message_text", " \n\t "}})), "empty_message");
+  EXPECT_EQ(code(with({})), "empty_message");
+  EXPECT_EQ(code(with({{"message_text", std::string(2001, 'a')}})), "message_too_long");
+  EXPECT_EQ(code(with({{"message_text", "hi"}, {"sender_id", noam.id}})), "sender_mismatch");
+  EXPECT_EQ(code({{"receiver_id", dana.id}, {"message_text", "me"}}), "not_found");
+  EXPECT_EQ(code({{"receiver_id", 987654}, {"message_text", "ghost"}}), "not_found");
+  EXPECT_EQ(code({{"message_text", "nobody"}}), "invalid_value");
+  EXPECT_EQ(code({{"receiver_id", "abc"}, {"message_text", "x"}}), "invalid_field");
+  EXPECT_EQ(code({{"receiver_id", noam.id}, {"message_text", 5}}), "invalid_field");
+  EXPECT_EQ(code(with({{"message_text", "hi"}, {"client_id", "has space"}})), "invalid_value");
+  EXPECT_EQ(code(with({{"message_text", "hi"}, {"client_id", std::string(65, 'a')}})),
+            "invalid_value");
+  EXPECT_EQ(code({{"receiver_id", noam.id}, {"message_type", "video"}, {"message_text", "x"}}),
+            "invalid_value");
+  EXPECT_EQ(code({{"receiver_id", noam.id}, {"message_type", "gift"}, {"gift_id", 999}}),
+            "invalid_value");
+  EXPECT_EQ(code({{"receiver_id", noam.id}, {"message_type", "gift"}}), "invalid_value");
+  EXPECT_EQ(stored_messages(), 0);
+  EXPECT_EQ(balance(dana), 200);
+
+  // A sender_id equal to the caller is fine; text is stored as plain, trimmed text.
+  auto ok = socket->request("send_message",
+                            with({{"message_text", "  <b>hi</b>\x01  "}, {"sender_id", dana.id}}));
+  ASSERT_EQ(ok.at("request_status").as_int64(), 1) << serialize(ok);
+  EXPECT_EQ(text_of(ok.at("data").at("message")), "<b>hi</b>");
+}
+
+TEST_F(Chat, GiftsComeFromTheCatalogueAtTheirOwnPrice) {
+  Member dana = member(), noam = member();
+  auto dana_socket = connect(dana);
+  auto noam_socket = connect(noam);
+  auto catalogue = dana_socket->request("gifts", {{"currentLength", 0}, {"recordsToTake", 40}});
+  const auto& gifts = catalogue.at("data").as_array();
+  ASSERT_GE(gifts.size(), 20u);
+  int64_t previous = 0;
+  for (const auto& gift : gifts) {
+    EXPECT_GE(gift.at("price").as_int64(), previous) << "cheapest first";
+    previous = gift.at("price").as_int64();
+    EXPECT_FALSE(gift.at("names").at("de").as_string().empty());
+    EXPECT_TRUE(gift.at("icon").as_string().starts_with("/gifts/"));
+  }
+  EXPECT_EQ(text_of(gifts.at(0).at("gift")), text_of(gifts.at(0).at("names").at("en")))
+      << "the name is in the caller's language";
+  ASSERT_EQ(dana_socket->request("user/update", {{"key", "language"}, {"value", "de"}})
+                .at("request_status")
+                .as_int64(),
+            1);
+  auto german = dana_socket->request("gifts", {{"currentLength", 0}, {"recordsToTake", 1}});
+  EXPECT_EQ(text_of(german.at("data").at(0).at("gift")), text_of(gifts.at(0).at("names").at("de")));
+  EXPECT_EQ(text_of(dana_socket->request("gifts", {{"recordsToTake", 41}}).at("error_code")),
+            "invalid_value");
+
+  const auto& rose = gifts.at(0).as_object();
+  auto sent = dana_socket->request("send_message", {{"receiver_id", noam.id},
+                                                    {"message_type", "gift"},
+                                                    {"gift_id", rose.at("id")},
+                                                    {"price", 1}});
+  ASSERT_EQ(sent.at("request_status").as_int64(), 1) << serialize(sent);
+  EXPECT_EQ(sent.at("request_details").at("credits_spent"), rose.at("price"));
+  EXPECT_EQ(balance(dana), 200 - rose.at("price").as_int64()) << "the client's price is ignored";
+  auto event = noam_socket->wait_event("new_message");
+  ASSERT_TRUE(event);
+  EXPECT_EQ(text_of(event->at("request_details").at("type")), "gift");
+  EXPECT_EQ(event->at("request_details").at("gift").at("id"), rose.at("id"));
+  auto contact =
+      noam_socket->request("user/contacts", {{"currentLength", 0}, {"recordsToTake", 10}});
+  EXPECT_EQ(contact.at("data").as_array().at(0).at("gift").as_int64(), 1);
+}
+
+TEST_F(Chat, ArchivingHidesAConversationUntilTheNextMessage) {
+  Member dana = member(), noam = member();
+  auto dana_socket = connect(dana);
+  auto noam_socket = connect(noam);
+  ASSERT_EQ(text(*dana_socket, noam.id, "hello").at("request_status").as_int64(), 1);
+  auto list = [&](int archived) {
+    return ids_of(noam_socket->request(
+        "user/contacts", {{"currentLength", 0}, {"recordsToTake", 20}, {"archived", archived}}));
+  };
+  ASSERT_EQ(noam_socket->request("conversation/archive", {{"user_id", dana.id}})
+                .at("request_status")
+                .as_int64(),
+            1);
+  EXPECT_TRUE(list(0).empty());
+  EXPECT_EQ(list(1), std::vector<int64_t>{dana.id});
+  ASSERT_EQ(text(*dana_socket, noam.id, "are you there?").at("request_status").as_int64(), 1);
+  EXPECT_EQ(list(0), std::vector<int64_t>{dana.id}) << "a new message brings it back";
+  ASSERT_EQ(noam_socket->request("conversation/archive", {{"user_id", dana.id}})
+                .at("request_status")
+                .as_int64(),
+            1);
+  ASSERT_EQ(noam_socket->request("conversation/unarchive", {{"user_id", dana.id}})
+                .at("request_status")
+                .as_int64(),
+            1);
+  EXPECT_EQ(list(0), std::vector<int64_t>{dana.id});
+  Member stranger = member();
+  EXPECT_EQ(text_of(noam_socket->request("conversation/archive", {{"user_id", stranger.id}})
+                        .at("error_code")),
+            "not_found");
+}
+
+TEST_F(Chat, AContactWithoutMessagesAndTheLastSenderOfOne) {
+  Member dana = member(), noam = member();
+  auto dana_socket = connect(dana);
+  auto noam_socket = connect(noam);
+  auto empty = dana_socket->request("user/contact/get_by_id", {{"contact_id", noam.id}});
+  ASSERT_EQ(empty.at("request_status").as_int64(), 1);
+  EXPECT_EQ(text_of(empty.at("data").at("last_m")), "");
+  EXPECT_EQ(empty.at("data").at("time").as_int64(), 0);
+  EXPECT_EQ(empty.at("data").at("status").as_int64(), 1) << "noam is online";
+  EXPECT_EQ(text_of(dana_socket->request("user/contact/get_by_id", {{"contact_id", dana.id}})
+                        .at("error_code")),
+            "not_found");
+
+  ASSERT_EQ(text(*dana_socket, noam.id, "first").at("request_status").as_int64(), 1);
+  ASSERT_EQ(text(*noam_socket, dana.id, "reply").at("request_status").as_int64(), 1);
+  auto contact = dana_socket->request("user/contact/get_by_id", {{"contact_id", noam.id}});
+  EXPECT_EQ(text_of(contact.at("data").at("last_m")), "reply");
+  EXPECT_EQ(contact.at("data").at("s_id").as_int64(), noam.id);
+  EXPECT_EQ(contact.at("data").at("unread").as_int64(), 1);
+}
+
+TEST_F(Chat, NothingAnswersAutomaticallyForAPersona) {
+  Member dana = member();
+  execute_sql(
+      *server_,
+      "INSERT INTO users (kind, name, gender, birth_date, place_id, created_at, persona_key) "
+      "VALUES ('persona', 'Noa', 2, '1996-01-01', 293397, 0, 'noa-test')");
+  int64_t persona = query_integer(*server_, "SELECT id FROM users WHERE persona_key = 'noa-test'");
+  auto socket = connect(dana);
+  auto sent = text(*socket, persona, "hi Noa");
+  ASSERT_EQ(sent.at("request_status").as_int64(), 1) << serialize(sent);
+  EXPECT_FALSE(socket->wait_event("new_message", 1500ms));
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM messages WHERE sender_id = " +
+                                        std::to_string(persona)),
+            0);
+  auto contacts = socket->request("user/contacts", {{"currentLength", 0}, {"recordsToTake", 20}});
+  EXPECT_EQ(contacts.at("data").as_array().at(0).at("virtual").as_int64(), 1);
+}
+
+}  // namespace
