@@ -221,13 +221,15 @@ void announce_message(protocol::Request& request, const SendOutcome& outcome) {
   const MessageRow& m = outcome.message;
   const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
   if (app.hub.sockets_of(m.receiver_id) > 0) {
-    // The receiver's language names the gift; their stored language is the one they chose.
+    // Only a gift has a name to translate: the receiver's own language names it.
     domain::Language language = domain::Language::he;
-    app.db->read([&](store::Session& db) {
-      if (auto row = db.query_one("SELECT language FROM users WHERE id = ?", {m.receiver_id})) {
-        language = domain::parse_language(row->text(0)).value_or(domain::Language::he);
-      }
-    });
+    if (gift) {
+      app.db->read([&](store::Session& db) {
+        if (auto row = db.query_one("SELECT language FROM users WHERE id = ?", {m.receiver_id})) {
+          language = domain::parse_language(row->text(0)).value_or(domain::Language::he);
+        }
+      });
+    }
     send_event(app, m.receiver_id,
                json::object{{"module", "new_message"},
                             {"request_details", message_view(m, m.receiver_id, gift, language)}});
