@@ -1,12 +1,20 @@
 // Micro-benchmarks of the hot pure paths: `make bench`. Figures go into docs/performance.md.
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+#include <atomic>
+#include <condition_variable>
 #include <cstdlib>
+#include <filesystem>
+#include <mutex>
 
 #include "domain/crypto.hpp"
 #include "domain/places.hpp"
 #include "domain/validation.hpp"
 #include "protocol/envelope.hpp"
+#include "store/chat.hpp"
+#include "store/ledger.hpp"
+#include "store/users.hpp"
 
 using namespace kesher;
 
@@ -47,5 +55,87 @@ static void SearchPlaces(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(SearchPlaces)->Unit(benchmark::kMicrosecond);
+
+// The database half of send_message (message row, both conversation rows, ledger debit), durable
+// (WAL, synchronous=FULL). One thread shows what unbatched commits cost; many threads show what
+// the group commit makes of the same work.
+struct SendStore {
+  std::filesystem::path folder;
+  std::unique_ptr<store::Database> db;
+  int64_t sender = 0, receiver = 0;
+  SendStore() {
+    folder = std::filesystem::temp_directory_path() / ("kesher-bench-" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder);
+    store::SqliteOptions options{(folder / "bench.db").string()};
+    // KESHER_SQLITE_SYNC=normal measures commits without an fsync each.
+    const char* sync = std::getenv("KESHER_SQLITE_SYNC");
+    options.durable_commits = !(sync && std::string_view(sync) == "normal");
+    db = store::open_sqlite(options);
+    db->write([&](store::Session& s) {
+      store::NewUser user;
+      user.name = "Bench";
+      user.gender = 2;
+      user.birth_date = {1990, 1, 1};
+      user.place_id = 293397;
+      user.email = "a@bench.test";
+      sender = store::users::insert(s, user, 1);
+      user.email = "b@bench.test";
+      receiver = store::users::insert(s, user, 1);
+      store::ledger::apply(s, {sender, 1'000'000'000'000, "bench", "", "bench-grant"}, 1);
+    });
+  }
+  ~SendStore() {
+    db.reset();
+    std::filesystem::remove_all(folder);
+  }
+};
+
+SendStore& send_store() {
+  static SendStore fixture;
+  return fixture;
+}
+
+std::function<void(store::Session&)> send_unit(int64_t sequence) {
+  return [sequence](store::Session& s) {
+    SendStore& fixture = send_store();
+    std::string key = "c" + std::to_string(sequence);
+    auto message = store::chat::insert(
+        s, {fixture.sender, fixture.receiver, "text", "hello there", {}, 50, key, 1});
+    store::ledger::apply(s, {fixture.sender, -50, "message", "", "send:" + key}, 1);
+    benchmark::DoNotOptimize(message.id);
+  };
+}
+
+std::atomic<int64_t> send_sequence{0};
+
+static void StoreSendUnit(benchmark::State& state) {
+  for (auto _ : state) send_store().db->write(send_unit(send_sequence++));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(StoreSendUnit)->Threads(1)->Threads(16)->Threads(64)->UseRealTime();
+
+// As the socket path uses it: units submitted without waiting, at most range(0) in flight.
+static void StoreSendUnitAsync(benchmark::State& state) {
+  const int64_t window = state.range(0);
+  std::mutex mutex;
+  std::condition_variable finished;
+  int64_t in_flight = 0;
+  for (auto _ : state) {
+    {
+      std::unique_lock lock(mutex);
+      finished.wait(lock, [&] { return in_flight < window; });
+      ++in_flight;
+    }
+    send_store().db->write_async(send_unit(send_sequence++), [&](std::exception_ptr) {
+      std::lock_guard lock(mutex);
+      --in_flight;
+      finished.notify_one();
+    });
+  }
+  std::unique_lock lock(mutex);
+  finished.wait(lock, [&] { return in_flight == 0; });
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(StoreSendUnitAsync)->Arg(256)->Arg(1024)->UseRealTime();
 
 BENCHMARK_MAIN();

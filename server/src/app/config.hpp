@@ -18,6 +18,7 @@ struct Config {
   int ws_idle_timeout_seconds = 45;  // the client pings every 10 s
   std::string smtp_url;  // smtp://user:pass@host:587 or smtps://…; empty: outbox files
   std::string mail_from = "Kesher <no-reply@kesher.local>";
+  std::string sqlite_sync = "full";  // "full" (durable commits) or "normal" (see SqliteOptions)
 };
 
 }  // namespace kesher::app

@@ -1,5 +1,7 @@
 // Contacts, messages, read state, sending (text and gifts, paid from the ledger), the gift
 // catalogue and archiving: docs/protocol.md "Chat and credits".
+#include <spdlog/spdlog.h>
+
 #include <map>
 
 #include "domain/catalog.hpp"
@@ -216,8 +218,17 @@ std::variant<SendRequest, json::object> read_send_request(protocol::Request& req
   return send;
 }
 
-void announce_message(protocol::Request& request, const SendOutcome& outcome) {
-  app::Context& app = request.app;
+// Where a send came from: enough to answer it and tell the others after the commit, when the
+// request itself is gone.
+struct SendOrigin {
+  app::Context* app;
+  std::shared_ptr<bus::Connection> socket;
+  domain::Language language;
+  protocol::Responder responder;
+};
+
+void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
+  app::Context& app = *origin.app;
   const MessageRow& m = outcome.message;
   const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
   if (app.hub.sockets_of(m.receiver_id) > 0) {
@@ -234,12 +245,12 @@ void announce_message(protocol::Request& request, const SendOutcome& outcome) {
                json::object{{"module", "new_message"},
                             {"request_details", message_view(m, m.receiver_id, gift, language)}});
   }
-  const bus::Connection* self = request.connection.connection.get();
+  const bus::Connection* self = origin.socket.get();
   if (app.hub.sockets_of(m.sender_id) > 1) {
     send_event(
         app, m.sender_id,
         json::object{{"module", "new_message"},
-                     {"request_details", message_view(m, m.sender_id, gift, language_of(request))}},
+                     {"request_details", message_view(m, m.sender_id, gift, origin.language)}},
         self);
     send_event(
         app, m.sender_id,
@@ -248,13 +259,7 @@ void announce_message(protocol::Request& request, const SendOutcome& outcome) {
   }
 }
 
-json::object send_message(protocol::Request& request) {
-  auto parsed = read_send_request(request);
-  if (auto* error = std::get_if<json::object>(&parsed)) return std::move(*error);
-  const SendRequest& send = std::get<SendRequest>(parsed);
-  SendOutcome outcome;
-  request.app.db->write(
-      [&](store::Session& db) { outcome = store_message(db, send, request.now); });
+json::object send_reply(const SendOutcome& outcome, domain::Language language) {
   if (outcome.error == errc::not_enough_credits) {
     json::object reply = reply_error(outcome.error);
     reply["request_details"] =
@@ -265,10 +270,9 @@ json::object send_message(protocol::Request& request) {
     return reply_error(outcome.error,
                        outcome.error == errc::invalid_value ? "gift_id" : "receiver_id");
   }
-  if (!outcome.replayed) announce_message(request, outcome);
   const MessageRow& m = outcome.message;
   const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
-  json::object reply = reply_ok(message_view(m, m.sender_id, gift, language_of(request)));
+  json::object reply = reply_ok(message_view(m, m.sender_id, gift, language));
   reply["request_details"] = json::object{{"credits_spent", m.price},
                                           {"credits", outcome.balance},
                                           {"receiver_id", m.receiver_id},
@@ -280,6 +284,44 @@ json::object send_message(protocol::Request& request) {
                                           {"client_id", text_or_null(m.client_id)},
                                           {"replayed", outcome.replayed ? 1 : 0}};
   return reply;
+}
+
+void finish_send(const SendOrigin& origin, const SendOutcome& outcome, std::exception_ptr error) {
+  if (error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      spdlog::error("send_message failed: {}", e.what());
+    }
+    origin.responder.send(reply_error(errc::internal_error));
+    return;
+  }
+  if (outcome.error.empty() && !outcome.replayed) announce_message(origin, outcome);
+  origin.responder.send(send_reply(outcome, origin.language));
+}
+
+// The send joins the next group commit without holding a worker thread while it waits; the
+// reply and the events go out once the message and its debit are durable (brief §5).
+json::object send_message(protocol::Request& request) {
+  auto parsed = read_send_request(request);
+  if (auto* error = std::get_if<json::object>(&parsed)) return std::move(*error);
+  auto send = std::make_shared<const SendRequest>(std::move(std::get<SendRequest>(parsed)));
+  auto outcome = std::make_shared<SendOutcome>();
+  auto origin = std::make_shared<const SendOrigin>(SendOrigin{
+      &request.app, request.connection.connection, language_of(request), request.defer()});
+  int64_t now = request.now;
+  request.app.db->write_async(
+      [send, outcome, now](store::Session& db) { *outcome = store_message(db, *send, now); },
+      [origin, outcome](std::exception_ptr error) {
+        auto finish = [origin, outcome, error] { finish_send(*origin, *outcome, error); };
+        // Serializing and publishing happen on a worker, not on the database's thread.
+        if (origin->app->post_to_workers) {
+          origin->app->post_to_workers(std::move(finish));
+        } else {
+          finish();
+        }
+      });
+  return {};
 }
 
 // ---- reading ----

@@ -22,6 +22,7 @@ std::vector<std::string> Router::handle(app::Context& app, app::ConnectionState&
   auto& envelope = std::get<Envelope>(decoded);
   json::object reply;
   std::vector<json::object> events;
+  bool deferred = false;
   auto route = routes_.find(envelope.module);
   if (route == routes_.end()) {
     reply = reply_error(errc::unknown_module);
@@ -29,19 +30,31 @@ std::vector<std::string> Router::handle(app::Context& app, app::ConnectionState&
     reply = reply_error(errc::not_authenticated);
   } else {
     try {
-      Request request{app, connection, envelope.payload, app.now()};
+      Request request{app, connection,      envelope.payload, app.now(),
+                      {},  envelope.module, envelope.rid};
       reply = route->second.handler(request);
       events = std::move(request.after_reply);
+      deferred = request.deferred;
     } catch (const std::exception& e) {
       spdlog::error("module {} failed: {}", envelope.module, e.what());
       reply = reply_error(errc::internal_error);
     }
   }
-  if (!reply.contains("module")) reply["module"] = envelope.module;
-  if (!envelope.rid.empty()) reply["rid"] = envelope.rid;
-  std::vector<std::string> frames{serialize(reply)};
+  std::vector<std::string> frames;
+  if (!deferred) {
+    if (!reply.contains("module")) reply["module"] = envelope.module;
+    if (!envelope.rid.empty()) reply["rid"] = envelope.rid;
+    frames.push_back(serialize(reply));
+  }
   for (const auto& event : events) frames.push_back(serialize(event));
   return frames;
+}
+
+void Responder::send(json::object reply) const {
+  if (!connection_) return;
+  if (!reply.contains("module")) reply["module"] = module_;
+  if (!rid_.empty()) reply["rid"] = rid_;
+  connection_->send(std::make_shared<const std::string>(serialize(reply)));
 }
 
 }  // namespace kesher::protocol

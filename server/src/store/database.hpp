@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -70,13 +71,21 @@ class Database {
   virtual ~Database() = default;
   // Runs `work` on a read connection (parallel readers).
   virtual void read(const std::function<void(Session&)>& work) = 0;
-  // Runs `work` in one write transaction; an exception rolls it back and propagates.
+  // Runs `work` in one write transaction; an exception rolls it back and propagates. Returns once
+  // the transaction is durable.
   virtual void write(const std::function<void(Session&)>& work) = 0;
+  // The same without waiting: `done` runs on the database's own thread once the unit is durable,
+  // or rolled back (with the exception). `done` must be quick and must not call write().
+  using WriteDone = std::function<void(std::exception_ptr)>;
+  virtual void write_async(std::function<void(Session&)> work, WriteDone done) = 0;
 };
 
 struct SqliteOptions {
   std::string path;
   int busy_timeout_ms = 5000;
+  // FULL: a commit returns after its fsync, so a power loss keeps it. NORMAL: WAL pages are
+  // synced at checkpoints only; safe against crashes of the process, not of the machine.
+  bool durable_commits = true;
 };
 
 std::unique_ptr<Database> open_sqlite(const SqliteOptions& options);

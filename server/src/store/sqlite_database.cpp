@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <condition_variable>
-#include <deque>
 #include <exception>
+#include <future>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include "store/database.hpp"
@@ -44,15 +45,17 @@ namespace {
 
 class SqliteConnection final : public Session {
  public:
-  SqliteConnection(const std::string& path, int busy_timeout_ms) {
+  explicit SqliteConnection(const SqliteOptions& options) {
+    const std::string& path = options.path;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
     if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
       std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
       sqlite3_close(db_);
       throw StoreError("cannot open " + path + ": " + message);
     }
-    sqlite3_busy_timeout(db_, busy_timeout_ms);
-    run_script("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA synchronous=FULL;");
+    sqlite3_busy_timeout(db_, options.busy_timeout_ms);
+    run_script("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;");
+    run_script(options.durable_commits ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
   }
   ~SqliteConnection() override {
     for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
@@ -97,6 +100,7 @@ class SqliteConnection final : public Session {
   }
 
   int64_t last_insert_id() override { return sqlite3_last_insert_rowid(db_); }
+  sqlite3* handle() { return db_; }
 
  private:
   sqlite3_stmt* prepare(std::string_view sql, std::span<const Value> params) {
@@ -165,12 +169,71 @@ class SqliteConnection final : public Session {
   std::unordered_map<std::string, sqlite3_stmt*> statements_;
 };
 
+// Checkpoints the WAL on a thread of its own, so that the committer never stops to copy pages
+// into the database file (SQLite's automatic checkpoint would run inside a commit).
+class Checkpointer {
+ public:
+  static constexpr int kPagesBeforeCheckpoint = 4000;
+
+  void start(const SqliteOptions& options) {
+    connection_ = std::make_unique<SqliteConnection>(options);
+    thread_ = std::thread([this] { run(); });
+  }
+  // Called by the writer after each commit with the WAL's size in pages.
+  void note_wal_pages(int pages) {
+    if (pages < kPagesBeforeCheckpoint) return;
+    {
+      std::lock_guard lock(mutex_);
+      wanted_ = true;
+    }
+    wake_.notify_one();
+  }
+  void stop() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  void run() {
+    for (;;) {
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return stopping_ || wanted_; });
+        if (stopping_) return;
+        wanted_ = false;
+      }
+      // PASSIVE never blocks the writer or readers; what it can't copy now, the next one will.
+      sqlite3_wal_checkpoint_v2(connection_->handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
+                                nullptr);
+    }
+  }
+
+  std::unique_ptr<SqliteConnection> connection_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool wanted_ = false;
+  bool stopping_ = false;
+};
+
 class SqliteDatabase final : public Database {
  public:
   explicit SqliteDatabase(SqliteOptions options)
-      : options_(std::move(options)),
-        writer_(std::make_unique<SqliteConnection>(options_.path, options_.busy_timeout_ms)) {
-    migrate();
+      : options_(std::move(options)), writer_(std::make_unique<SqliteConnection>(options_)) {
+    committer_ = std::thread([this] { commit_loop(); });
+    try {
+      migrate();
+    } catch (...) {
+      stop_committer();
+      throw;
+    }
+    // Replaces the automatic checkpoint (a WAL hook turns it off).
+    sqlite3_wal_hook(writer_->handle(), &SqliteDatabase::on_wal_commit, &checkpoints_);
+    checkpoints_.start(options_);
   }
 
   void read(const std::function<void(Session&)>& work) override {
@@ -191,65 +254,97 @@ class SqliteDatabase final : public Database {
     }
   }
 
-  // Group commit (brief §7): concurrent writers queue up; the first in line commits everyone
-  // waiting behind it in one transaction, each unit of work inside its own savepoint so that one
-  // failing unit rolls back alone. One fsync then pays for the whole batch.
+  // Group commit (brief §7): every write is queued for one committer thread, which runs all the
+  // units waiting at that moment in one transaction, each inside its own savepoint so that a unit
+  // that throws rolls back alone, and answers them all after the one fsync.
   void write(const std::function<void(Session&)>& work) override {
-    PendingWrite mine{&work};
-    std::unique_lock lock(queue_mutex_);
-    queue_.push_back(&mine);
-    mine.ready.wait(lock, [&] { return mine.done || queue_.front() == &mine; });
-    if (!mine.done) {
-      size_t count = std::min(queue_.size(), kMaxBatch);
-      std::vector<PendingWrite*> batch(queue_.begin(), queue_.begin() + count);
-      lock.unlock();
-      commit_batch(batch);
-      lock.lock();
-      for (PendingWrite* pending : batch) {
-        queue_.pop_front();
-        pending->done = true;
-        if (pending != &mine) pending->ready.notify_one();
-      }
-      if (!queue_.empty()) queue_.front()->ready.notify_one();
+    std::promise<void> finished;
+    auto result = finished.get_future();
+    write_async([&work](Session& session) { work(session); },
+                [&finished](std::exception_ptr error) {
+                  if (error) {
+                    finished.set_exception(error);
+                  } else {
+                    finished.set_value();
+                  }
+                });
+    result.get();
+  }
+
+  void write_async(std::function<void(Session&)> work, WriteDone done) override {
+    {
+      std::lock_guard lock(queue_mutex_);
+      queue_.push_back({std::move(work), std::move(done)});
     }
-    lock.unlock();
-    if (mine.error) std::rethrow_exception(mine.error);
+    queue_ready_.notify_one();
+  }
+
+  ~SqliteDatabase() override {
+    stop_committer();
+    checkpoints_.stop();
   }
 
  private:
-  struct PendingWrite {
-    const std::function<void(Session&)>* work;
-    std::exception_ptr error;
-    bool done = false;
-    std::condition_variable ready;
-  };
-  static constexpr size_t kMaxBatch = 512;
+  static int on_wal_commit(void* checkpoints, sqlite3*, const char*, int pages) {
+    static_cast<Checkpointer*>(checkpoints)->note_wal_pages(pages);
+    return SQLITE_OK;
+  }
 
-  void commit_batch(const std::vector<PendingWrite*>& batch) {
+  void stop_committer() {
+    {
+      std::lock_guard lock(queue_mutex_);
+      stopping_ = true;
+    }
+    queue_ready_.notify_one();
+    if (committer_.joinable()) committer_.join();
+  }
+
+  struct PendingWrite {
+    std::function<void(Session&)> work;
+    WriteDone done;
+    std::exception_ptr error;
+  };
+
+  void commit_loop() {
+    std::vector<PendingWrite> batch;
+    for (;;) {
+      {
+        std::unique_lock lock(queue_mutex_);
+        queue_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, and everything queued has been written
+        batch.swap(queue_);
+      }
+      commit_batch(batch);
+      for (PendingWrite& pending : batch) pending.done(pending.error);
+      batch.clear();
+    }
+  }
+
+  void commit_batch(std::vector<PendingWrite>& batch) {
     try {
       writer_->execute("BEGIN IMMEDIATE");
     } catch (...) {
-      for (PendingWrite* pending : batch) pending->error = std::current_exception();
+      for (PendingWrite& pending : batch) pending.error = std::current_exception();
       return;
     }
     if (batch.size() == 1) {
       try {
-        (*batch.front()->work)(*writer_);
+        batch.front().work(*writer_);
       } catch (...) {
-        batch.front()->error = std::current_exception();
+        batch.front().error = std::current_exception();
         rollback();
         return;
       }
     } else {
-      for (PendingWrite* pending : batch) run_in_savepoint(*pending);
+      for (PendingWrite& pending : batch) run_in_savepoint(pending);
     }
     try {
       writer_->execute("COMMIT");
     } catch (...) {
       auto error = std::current_exception();
       rollback();
-      for (PendingWrite* pending : batch) {
-        if (!pending->error) pending->error = error;
+      for (PendingWrite& pending : batch) {
+        if (!pending.error) pending.error = error;
       }
     }
   }
@@ -257,7 +352,7 @@ class SqliteDatabase final : public Database {
   void run_in_savepoint(PendingWrite& pending) {
     writer_->execute("SAVEPOINT unit");
     try {
-      (*pending.work)(*writer_);
+      pending.work(*writer_);
       writer_->execute("RELEASE unit");
     } catch (...) {
       pending.error = std::current_exception();
@@ -300,7 +395,7 @@ class SqliteDatabase final : public Database {
         return connection;
       }
     }
-    return std::make_unique<SqliteConnection>(options_.path, options_.busy_timeout_ms);
+    return std::make_unique<SqliteConnection>(options_);
   }
 
   void return_reader(std::unique_ptr<SqliteConnection> connection) {
@@ -311,7 +406,11 @@ class SqliteDatabase final : public Database {
   SqliteOptions options_;
   std::unique_ptr<SqliteConnection> writer_;
   std::mutex queue_mutex_;
-  std::deque<PendingWrite*> queue_;
+  std::condition_variable queue_ready_;
+  std::vector<PendingWrite> queue_;
+  bool stopping_ = false;
+  std::thread committer_;
+  Checkpointer checkpoints_;
   std::mutex readers_mutex_;
   std::vector<std::unique_ptr<SqliteConnection>> readers_;
 };
