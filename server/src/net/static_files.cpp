@@ -7,7 +7,7 @@
 namespace kesher::net {
 
 std::string_view content_type_for(std::string_view extension) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kTypes{{
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 17> kTypes{{
       {".html", "text/html; charset=utf-8"},
       {".js", "text/javascript; charset=utf-8"},
       {".mjs", "text/javascript; charset=utf-8"},
@@ -22,6 +22,7 @@ std::string_view content_type_for(std::string_view extension) {
       {".woff2", "font/woff2"},
       {".woff", "font/woff"},
       {".mp3", "audio/mpeg"},
+      {".wav", "audio/wav"},
       {".txt", "text/plain; charset=utf-8"},
       {".webmanifest", "application/manifest+json"},
   }};

@@ -5,6 +5,9 @@ import { RECONNECT_REFRESH_DELAY_MS } from './constants';
 import { applyLanguage, readLanguageCookie } from './language';
 import { readSessionHint } from './sessionHint';
 import { useAppStore } from './store';
+import { i18next } from '../i18n';
+import { showBanner } from '../features/notify/banner';
+import { playSound } from '../features/notify/sounds';
 
 export function refreshTotals(client: RealtimeClient): void {
   if (!useAppStore.getState().authenticated) return;
@@ -52,6 +55,13 @@ export function bindRealtime(client: RealtimeClient, navigate: (to: string) => v
     }),
     client.on('claim_free_credits', (event) => {
       store().setFreeCreditsClaimed(event.claimed_credits);
+      // Spec §4: the claim plays the credits sound with a 1200 ms credits banner.
+      showBanner({
+        type: 'credits',
+        message: i18next.t('notify.freeCredits', { count: event.claimed_credits }),
+        durationMs: 1200,
+      });
+      playSound('credits');
     }),
   ];
 

@@ -4,9 +4,11 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../app/store';
 import { TEST_USER } from '../../realtime/testing';
 import { setTestLanguage } from '../auth/testUtils';
+import { BannerHost } from '../notify/BannerHost';
+import { useNotifyStore } from '../notify/banner';
 import { usePremiumModal } from '../premium/store';
 import { MatchedModalHost } from './MatchedModal';
-import { useLikeLimit, useMatchModal, useNotice } from './overlays';
+import { useLikeLimit, useMatchModal } from './overlays';
 import { ProfileModalHost } from './ProfileModal';
 import { openProfile, usePeopleStore, useProfileModal } from './store';
 import { answer, makePerson, renderWithRouter, resetRealtime, sent } from './testing';
@@ -18,6 +20,7 @@ function Hosts() {
     <>
       <ProfileModalHost />
       <MatchedModalHost />
+      <BannerHost />
     </>
   );
 }
@@ -47,7 +50,7 @@ beforeEach(() => {
   useProfileModal.setState({ userId: null, target: 'explore' });
   useMatchModal.setState({ person: null, shown: [] });
   useLikeLimit.setState({ open: false, resetsIn: null });
-  useNotice.setState({ notice: null });
+  useNotifyStore.setState({ banner: null, chatPartnerId: null });
   usePremiumModal.setState({ subscriptionsOpen: false });
 });
 

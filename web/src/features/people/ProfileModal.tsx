@@ -31,7 +31,6 @@ import { PHOTOS_PREFETCH_DISTANCE, PROFILE_PHOTOS_PAGE } from './constants';
 import { Dialog } from '../../ui/Dialog';
 import { wrapIndex } from './display';
 import { ImageViewer } from './ImageViewer';
-import { NoticeHost } from './NoticeHost';
 import { showNotice } from './overlays';
 import { OnlineDot, useLocationLine, VirtualBadge } from './PersonBadges';
 import { usePeopleStore, useProfileModal } from './store';
@@ -439,14 +438,10 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
   );
 }
 
-/** Mounted once by MainLayout: the profile modal while a profile is open, and the notices. */
+/** Mounted once by MainLayout: the profile modal while a profile is open. Its notices go to the
+ *  notification banner (BannerHost, mounted by RootLayout). */
 export function ProfileModalHost() {
   const userId = useProfileModal((s) => s.userId);
   const target = useProfileModal((s) => s.target);
-  return (
-    <>
-      {userId !== null && <ProfileModal key={userId} userId={userId} target={target} />}
-      <NoticeHost />
-    </>
-  );
+  return userId !== null ? <ProfileModal key={userId} userId={userId} target={target} /> : null;
 }

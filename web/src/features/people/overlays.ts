@@ -1,8 +1,8 @@
-// Small overlay stores of the discovery screens: the matched modal, the like-limit upsell and a
-// short notice ("User blocked"). Their hosts are mounted once by MainLayout (through
-// ProfileModalHost and MatchedModalHost), so any screen can open them.
+// Small overlay stores of the discovery screens: the matched modal and the like-limit upsell,
+// mounted once by MainLayout (through ProfileModalHost and MatchedModalHost), so any screen can
+// open them; and showNotice, the discovery screens' way into the notification banner.
 import { create } from 'zustand';
-import { BANNER_DURATION_MS } from '../../app/constants';
+import { showBanner } from '../notify/banner';
 import type { Person } from '../../realtime/protocol';
 
 interface MatchState {
@@ -45,30 +45,7 @@ export const showLikeLimit = (resetsIn: number | null = null) =>
 
 export type NoticeTone = 'success' | 'error' | 'info';
 
-interface NoticeState {
-  notice: { id: number; text: string; tone: NoticeTone } | null;
-  show(text: string, tone: NoticeTone): void;
-  dismiss(): void;
-}
-
-let noticeSeq = 0;
-let noticeTimer: ReturnType<typeof setTimeout> | null = null;
-
-export const useNotice = create<NoticeState>()((set) => ({
-  notice: null,
-  show: (text, tone) => {
-    noticeSeq += 1;
-    const id = noticeSeq;
-    set({ notice: { id, text, tone } });
-    if (noticeTimer !== null) clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => {
-      noticeTimer = null;
-      set((s) => (s.notice?.id === id ? { notice: null } : s));
-    }, BANNER_DURATION_MS);
-  },
-  dismiss: () => set({ notice: null }),
-}));
-
-/** A short, already translated notice at the top of the screen (spec §9: 3 s). */
+/** A short, already translated notice at the top of the screen. It is the in-app notification
+ *  banner (features/notify) with the icon of its tone; there is no second mechanism. */
 export const showNotice = (text: string, tone: NoticeTone = 'info') =>
-  useNotice.getState().show(text, tone);
+  showBanner({ type: tone, message: text });

@@ -14,6 +14,7 @@ import { LanguagePicker, realtime, useAppStore, useLogout } from '../auth/shell'
 import { discoveryChanges, discoveryFromUser, isDirty } from './discovery';
 import type { Discovery } from './discovery';
 import './SettingsPage.css';
+import { SoundSwitch } from '../notify/SoundSwitch';
 
 /** /settings. The router only mounts it for a signed-in user. */
 export default function SettingsPage() {
@@ -177,6 +178,13 @@ function SettingsView({ user }: { user: User }) {
         <div data-testid="settings-language">
           <LanguagePicker />
         </div>
+      </section>
+
+      <section className="settings-section card" aria-labelledby="settings-notifications-title">
+        <h2 id="settings-notifications-title" className="settings-section-title">
+          {t('settings.notifications.title')}
+        </h2>
+        <SoundSwitch />
       </section>
 
       <section className="settings-section card" aria-labelledby="settings-blocked-title">

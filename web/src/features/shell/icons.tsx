@@ -107,6 +107,27 @@ const PATHS = {
     </>
   ),
   check: <path d="m5 12.5 4.2 4.2L19 7" />,
+  checks: <path d="m2.5 12.5 4.2 4.2L16.5 7M11 15.2l1.5 1.5L22.3 7" />,
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </>
+  ),
+  more: (
+    <>
+      <circle cx="12" cy="5.5" r="1.3" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.3" fill="currentColor" />
+      <circle cx="12" cy="18.5" r="1.3" fill="currentColor" />
+    </>
+  ),
+  send: <path d="M4.5 12 3 4.5 21 12 3 19.5zm0 0h7" />,
+  archive: (
+    <>
+      <rect x="3" y="4" width="18" height="4.5" rx="1.2" />
+      <path d="M5 8.5V19a1.5 1.5 0 0 0 1.5 1.5h11A1.5 1.5 0 0 0 19 19V8.5M10 12.5h4" />
+    </>
+  ),
   pin: (
     <>
       <path d="M12 21s-6.5-6-6.5-11a6.5 6.5 0 0 1 13 0c0 5-6.5 11-6.5 11z" />
@@ -146,12 +167,24 @@ const PATHS = {
       <path d="M6 18 18 6" />
     </>
   ),
+  cancel: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m9 9 6 6m0-6-6 6" />
+    </>
+  ),
+  checkCircle: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8.2 12.3 2.6 2.6 5-5.3" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
 
 /** Icons that point somewhere; the theme mirrors them in RTL. */
-const DIRECTIONAL: ReadonlySet<IconName> = new Set(['back', 'chevron', 'logout']);
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['back', 'chevron', 'logout', 'send']);
 
 interface IconProps {
   name: IconName;
@@ -200,6 +233,34 @@ export function CoinIcon({ size = 20, className }: { size?: number; className?: 
         d="M12 16.2s-3.9-2.4-4.8-4.7a2.5 2.5 0 0 1 4.8-2.3 2.5 2.5 0 0 1 4.8 2.3c-.9 2.3-4.8 4.7-4.8 4.7z"
         fill="#e09a00"
       />
+    </svg>
+  );
+}
+
+/** The free spin of the lucky wheel: a small wheel in the brand colours under a gold pointer. */
+export function FreeSpinIcon({ size = 20, className }: { size?: number; className?: string }) {
+  return (
+    <svg
+      className={className ? `freespin-icon ${className}` : 'freespin-icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="12" cy="13" r="10" fill="#f5b301" />
+      <circle cx="12" cy="13" r="8.4" fill="#ff6b8b" />
+      <circle
+        cx="12"
+        cy="13"
+        r="4.2"
+        fill="none"
+        stroke="#7c4dff"
+        strokeWidth="8.4"
+        strokeDasharray="3.3 3.3"
+      />
+      <circle cx="12" cy="13" r="2.4" fill="#fff" stroke="#e09a00" strokeWidth="1" />
+      <path d="M9.2 1.5h5.6L12 6.2z" fill="#17111c" stroke="#fff" strokeWidth="0.8" />
     </svg>
   );
 }
