@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
+#include <optional>
 #include <stdexcept>
 
 #include "protocol/router.hpp"
@@ -20,6 +21,20 @@ json::object explode(protocol::Request&) {
   throw std::runtime_error("database is on fire");
 }
 
+// Keeps the responder so that a test can answer later, as the group commit does.
+std::optional<protocol::Responder> parked;
+
+json::object later(protocol::Request& request) {
+  parked = request.defer();
+  return json::object{{"ignored", true}};
+}
+
+struct RecordingConnection final : bus::Connection {
+  std::vector<std::string> frames;
+  void send(bus::Frame frame) override { frames.push_back(*frame); }
+  void close(uint16_t) override {}
+};
+
 json::object parse(const std::string& frame) {
   return json::parse(frame).as_object();
 }
@@ -31,6 +46,7 @@ class RouterTest : public ::testing::Test {
     router_.add("echo", protocol::Access::guest, echo);
     router_.add("secret", protocol::Access::member, echo);
     router_.add("explode", protocol::Access::guest, explode);
+    router_.add("later", protocol::Access::guest, later);
   }
   std::vector<std::string> handle(const std::string& frame) {
     return router_.handle(app_, connection_, frame);
@@ -78,4 +94,18 @@ TEST_F(RouterTest, UndecodableFramesAnswerAsModuleError) {
   auto reply = parse(handle("{{{")[0]);
   EXPECT_EQ(reply["module"], "error");
   EXPECT_EQ(reply["error_code"], "malformed_json");
+}
+
+TEST_F(RouterTest, ADeferredReplyArrivesThroughTheConnectionWithModuleAndRid) {
+  auto socket = std::make_shared<RecordingConnection>();
+  connection_.connection = socket;
+  EXPECT_TRUE(handle(R"({"module":"later","rid":"r9"})").empty()) << "no reply now";
+  ASSERT_TRUE(parked);
+  parked->send(json::object{{"request_status", 1}});
+  ASSERT_EQ(socket->frames.size(), 1u);
+  auto reply = parse(socket->frames[0]);
+  EXPECT_EQ(reply["module"], "later");
+  EXPECT_EQ(reply["rid"], "r9");
+  EXPECT_EQ(reply["request_status"], 1);
+  parked.reset();
 }
