@@ -281,6 +281,40 @@ TEST_F(Chat, HundredConcurrentSendsWithCreditsForTenDeliverExactlyTen) {
             10);
 }
 
+TEST_F(Chat, UnreadCountsStayExactWhileSendsAndReadsInterleave) {
+  Member dana = member(), noam = member();
+  grant(dana, 100000);
+  auto reader = connect(noam);
+  std::vector<std::unique_ptr<WsClient>> senders;
+  for (int i = 0; i < 4; ++i) senders.push_back(connect(dana));
+  std::vector<std::thread> threads;
+  for (auto& socket : senders) {
+    threads.emplace_back([&socket, &noam] {
+      for (int i = 0; i < 25; ++i) text(*socket, noam.id, "burst " + std::to_string(i));
+    });
+  }
+  // Meanwhile the receiver keeps reading up to whatever arrived last.
+  for (int reads = 0; reads < 30; ++reads) {
+    auto event = reader->wait_event("new_message", 2s);
+    if (!event) break;
+    reader->request(
+        "message/read",
+        {{"message_id", std::to_string(event->at("request_details").at("id").as_int64())}});
+  }
+  for (auto& thread : threads) thread.join();
+  std::string pair = std::to_string(noam.id) + " AND other_id = " + std::to_string(dana.id);
+  int64_t read_up_to =
+      query_integer(*server_, "SELECT read_up_to FROM conversations WHERE user_id = " + pair);
+  int64_t expected = query_integer(
+      *server_, "SELECT COUNT(*) FROM messages WHERE receiver_id = " + std::to_string(noam.id) +
+                    " AND id > " + std::to_string(read_up_to));
+  EXPECT_GT(read_up_to, 0);
+  EXPECT_EQ(stored_messages(), 100);
+  EXPECT_EQ(unread_total(*reader), expected);
+  EXPECT_EQ(query_integer(*server_, "SELECT unread FROM conversations WHERE user_id = " + pair),
+            expected);
+}
+
 TEST_F(Chat, NotEnoughCreditsStoresNothingAndChargesNothing) {
   Member dana = member(), noam = member();
   auto socket = connect(dana);
