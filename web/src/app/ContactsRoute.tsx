@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { ComingSoon } from '../features/shell/ComingSoon';
+import ContactsPage from '../features/chat/ContactsPage';
 import { contactsRedirect, CONTACTS_REDIRECT_QUERY } from './navigation';
 import { useMediaQuery } from './useMediaQuery';
 
@@ -8,5 +8,5 @@ export function ContactsRoute() {
   const wide = useMediaQuery(CONTACTS_REDIRECT_QUERY);
   const redirect = wide ? contactsRedirect(window.innerWidth) : null;
   if (redirect) return <Navigate to={redirect} replace />;
-  return <ComingSoon page="contacts" />;
+  return <ContactsPage />;
 }

@@ -2,6 +2,7 @@
 // render a placeholder inside the real main layout.
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ChatRuntime } from '../features/chat/ChatRuntime';
 import { ComingSoon, type PlaceholderPage } from '../features/shell/ComingSoon';
 import { ErrorPage } from '../features/shell/ErrorPage';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
@@ -29,6 +30,7 @@ const MyLikesPage = lazy(() => import('../features/lists/MyLikesPage'));
 const VisitorsPage = lazy(() => import('../features/lists/VisitorsPage'));
 const MatchesPage = lazy(() => import('../features/lists/MatchesPage'));
 const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
+const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 
 const placeholder = (path: string, page: PlaceholderPage): RouteObject => ({
   path,
@@ -78,31 +80,42 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <MainLayout />,
+            // The chat runs while someone is signed in: contacts, unread total, chat events.
+            element: <ChatRuntime />,
             children: [
-              { path: '/explore', element: <ExplorePage /> },
-              { path: '/meet', element: <MeetPage /> },
-              placeholder('/stories', 'stories'),
-              { path: '/contacts', element: <ContactsRoute /> },
-              { path: '/profile', element: <ProfilePage /> },
-              { path: '/likesme', element: <LikesMePage /> },
-              { path: '/mylikes', element: <MyLikesPage /> },
-              { path: '/visitors', element: <VisitorsPage /> },
-              { path: '/match', element: <MatchesPage /> },
-              placeholder('/chat/:slug?', 'chat'),
-              { path: '/settings', element: <SettingsPage /> },
+              {
+                element: <MainLayout />,
+                children: [
+                  { path: '/explore', element: <ExplorePage /> },
+                  { path: '/meet', element: <MeetPage /> },
+                  placeholder('/stories', 'stories'),
+                  { path: '/contacts', element: <ContactsRoute /> },
+                  { path: '/profile', element: <ProfilePage /> },
+                  { path: '/likesme', element: <LikesMePage /> },
+                  { path: '/mylikes', element: <MyLikesPage /> },
+                  { path: '/visitors', element: <VisitorsPage /> },
+                  { path: '/match', element: <MatchesPage /> },
+                  { path: '/chat/:slug?', element: <ChatPage /> },
+                  { path: '/settings', element: <SettingsPage /> },
+                ],
+              },
             ],
           },
         ],
       },
       {
         // Open routes (docs/protocol.md): reachable with or without a session.
-        element: <MainLayout />,
+        element: <ChatRuntime />,
         children: [
-          placeholder('/payments/redirect', 'paymentsRedirect'),
-          placeholder('/check/:slug?', 'check'),
-          placeholder('/reconnect/:slug?', 'reconnect'),
-          placeholder('/ref/:slug?', 'ref'),
+          {
+            element: <MainLayout />,
+            children: [
+              placeholder('/payments/redirect', 'paymentsRedirect'),
+              placeholder('/check/:slug?', 'check'),
+              placeholder('/reconnect/:slug?', 'reconnect'),
+              placeholder('/ref/:slug?', 'ref'),
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

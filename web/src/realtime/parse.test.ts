@@ -50,8 +50,8 @@ describe('parseFrame', () => {
   });
 
   it('passes frames of modules without a dedicated type as envelopes', () => {
-    expect(parseFrame('{"module":"new_message","data":{"id":4}}')).toEqual({
-      module: 'new_message',
+    expect(parseFrame('{"module":"payment/complete","data":{"id":4}}')).toEqual({
+      module: 'payment/complete',
       data: { id: 4 },
     });
   });
@@ -64,5 +64,122 @@ describe('parseFrame', () => {
     });
     expect(parseFrame('{"module":"onlines","type":"away","user_id":4}')).toBeNull();
     expect(parseFrame('{"module":"match","data":{"user":{"id":"x"}}}')).toBeNull();
+  });
+
+  const MESSAGE = {
+    id: 981,
+    client_id: 'c-1-x',
+    type: 'text',
+    message: 'Hi!',
+    sender_id: 12,
+    receiver_id: 41,
+    timestamp: 1795330000,
+    seen: 0,
+    isMe: 1,
+    story: null,
+    story_id: null,
+    body: null,
+    avatar: null,
+    gift: null,
+    price: 50,
+  };
+
+  it('types new_message events and drops malformed ones', () => {
+    const frame = JSON.stringify({ module: 'new_message', request_details: MESSAGE });
+    expect(parseFrame(frame)).toEqual({ module: 'new_message', request_details: MESSAGE });
+    const gift = {
+      ...MESSAGE,
+      type: 'gift',
+      gift: { id: 3, icon: '/gifts/rose.svg', gift: 'Rose', price: 80 },
+    };
+    expect(parseFrame(JSON.stringify({ module: 'new_message', request_details: gift }))).toEqual({
+      module: 'new_message',
+      request_details: gift,
+    });
+    expect(parseFrame('{"module":"new_message","data":{"id":4}}')).toBeNull();
+    const badType = { ...MESSAGE, type: 'video' };
+    expect(
+      parseFrame(JSON.stringify({ module: 'new_message', request_details: badType })),
+    ).toBeNull();
+  });
+
+  it('tells a message/read event from the reply to a message/read request', () => {
+    expect(
+      parseFrame(
+        '{"module":"message/read","request_details":{"reader_id":41,"partner_id":12,"up_to_id":982}}',
+      ),
+    ).toEqual({
+      module: 'message/read',
+      request_details: { reader_id: 41, partner_id: 12, up_to_id: 982 },
+    });
+    expect(
+      parseFrame(
+        '{"module":"message/read","request_details":{"reader_id":12,"partner_id":41,"up_to_id":9,"unread":0,"total_unread":3}}',
+      ),
+    ).toEqual({
+      module: 'message/read',
+      request_details: { reader_id: 12, partner_id: 41, up_to_id: 9, unread: 0, total_unread: 3 },
+    });
+    expect(parseFrame('{"module":"message/read","request_details":{"reader_id":1}}')).toBeNull();
+    // The reply carries the rid of the request and reaches its waiter.
+    expect(
+      parseFrame(
+        '{"module":"message/read","rid":"5","request_status":1,"request_details":{"read":2,"total_unread":3}}',
+      ),
+    ).toEqual({
+      module: 'message/read',
+      rid: '5',
+      request_status: 1,
+      request_details: { read: 2, total_unread: 3 },
+    });
+  });
+
+  it('types credits events', () => {
+    expect(parseFrame('{"module":"credits","data":{"credits":150}}')).toEqual({
+      module: 'credits',
+      data: { credits: 150 },
+    });
+    expect(parseFrame('{"module":"credits","data":{"credits":"150"}}')).toBeNull();
+  });
+
+  it('checks the data of the chat replies', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const contact = {
+      id: 41,
+      name: 'Noa',
+      photo: null,
+      last_m: 'Hi!',
+      last_type: 'text',
+      last_m_is_photo: 0,
+      gift: 0,
+      s_id: 12,
+      time: 1795330000,
+      unread: 2,
+      total_unread: 5,
+      vip: 0,
+      status: 1,
+      virtual: 1,
+      archived: 0,
+    };
+    expect(
+      parseFrame(
+        JSON.stringify({ module: 'user/contacts', rid: '1', request_status: 1, data: [contact] }),
+      ),
+    ).toMatchObject({ data: [contact] });
+    expect(
+      parseFrame(
+        JSON.stringify({ module: 'send_message', rid: '2', request_status: 1, data: MESSAGE }),
+      ),
+    ).toMatchObject({ data: MESSAGE });
+    expect(
+      parseFrame(
+        '{"module":"user/contacts/unread","rid":"3","request_status":1,"data":[{"total":5}]}',
+      ),
+    ).toMatchObject({ data: [{ total: 5 }] });
+    const bad = parseFrame(
+      JSON.stringify({ module: 'messages', rid: '4', request_status: 1, data: [{ id: 'x' }] }),
+    );
+    expect(bad).toEqual({ module: 'messages', rid: '4', request_status: 1 });
+    warn.mockRestore();
   });
 });

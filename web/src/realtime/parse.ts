@@ -24,6 +24,14 @@ import {
   type BlockedEntry,
   type MatchEvent,
   type OnlinesEvent,
+  type ChatMessage,
+  type Contact,
+  type GiftEntry,
+  type MessageGift,
+  type MessageType,
+  type NewMessageEvent,
+  type MessageReadEvent,
+  type CreditsEvent,
 } from './protocol';
 
 type Guard<T> = (value: unknown) => value is T;
@@ -112,6 +120,45 @@ const isPeopleListEntry = (v: unknown): v is PeopleListEntry =>
 const isBlockedEntry = (v: unknown): v is BlockedEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.name) && isNullableString(v.photo);
 
+const MESSAGE_TYPES: readonly string[] = ['text', 'gift', 'image', 'pphoto'];
+const isMessageType = (v: unknown): v is MessageType => isString(v) && MESSAGE_TYPES.includes(v);
+
+const isMessageGift = (v: unknown): v is MessageGift =>
+  isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
+
+/** Checks the fields the chat relies on; `client_id` may be absent (it is only the sender's). */
+export const isChatMessage = (v: unknown): v is ChatMessage =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isMessageType(v.type) &&
+  isString(v.message) &&
+  isNumber(v.sender_id) &&
+  isNumber(v.receiver_id) &&
+  isNumber(v.timestamp) &&
+  isBit(v.seen) &&
+  isBit(v.isMe) &&
+  optional(isNullableString)(v.client_id) &&
+  optional(isNullableString)(v.story) &&
+  optional(isNullableNumber)(v.story_id) &&
+  optional(isNullableString)(v.body) &&
+  optional(isNullableString)(v.avatar) &&
+  (v.gift === undefined || v.gift === null || isMessageGift(v.gift));
+
+/** Checks the fields the contacts list relies on; the rest is passed through. */
+export const isContact = (v: unknown): v is Contact =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.name) &&
+  isNullableString(v.photo) &&
+  isString(v.last_m) &&
+  isNumber(v.s_id) &&
+  isNumber(v.time) &&
+  isNumber(v.unread) &&
+  isBit(v.status);
+
+const isGiftEntry = (v: unknown): v is GiftEntry =>
+  isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
+
 /** For modules whose replies carry no data (ping answers with a bare pong). */
 function noData(value: unknown): value is never {
   void value;
@@ -170,6 +217,15 @@ const DATA_GUARDS: DataGuards = {
   'user/unblock': noData,
   'user/blocked': arrayOf(isBlockedEntry),
   'user/report': noData,
+  'user/contacts': arrayOf(isContact),
+  'user/contacts/unread': arrayOf(hasTotal),
+  'user/contact/get_by_id': isContact,
+  messages: arrayOf(isChatMessage),
+  'message/read': noData,
+  send_message: isChatMessage,
+  gifts: arrayOf(isGiftEntry),
+  'conversation/archive': noData,
+  'conversation/unarchive': noData,
 };
 
 export function isModuleName(value: string): value is ModuleName {
@@ -224,6 +280,33 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       const event: OnlinesEvent = { module: 'onlines', type: raw.type, user_id: raw.user_id };
       return event;
     }
+    case 'new_message': {
+      if (!isChatMessage(raw.request_details)) return null;
+      const event: NewMessageEvent = {
+        module: 'new_message',
+        request_details: raw.request_details,
+      };
+      return event;
+    }
+    case 'message/read': {
+      const d = raw.request_details;
+      if (!isRecord(d) || !isNumber(d.reader_id) || !isNumber(d.partner_id)) return null;
+      if (!isNumber(d.up_to_id)) return null;
+      const details: MessageReadEvent['request_details'] = {
+        reader_id: d.reader_id,
+        partner_id: d.partner_id,
+        up_to_id: d.up_to_id,
+      };
+      if (isNumber(d.unread)) details.unread = d.unread;
+      if (isNumber(d.total_unread)) details.total_unread = d.total_unread;
+      const event: MessageReadEvent = { module: 'message/read', request_details: details };
+      return event;
+    }
+    case 'credits': {
+      if (!isRecord(raw.data) || !isNumber(raw.data.credits)) return null;
+      const event: CreditsEvent = { module: 'credits', data: { credits: raw.data.credits } };
+      return event;
+    }
     default:
       return null;
   }
@@ -246,6 +329,9 @@ const SERVER_EVENTS: ReadonlySet<string> = new Set([
   'claim_free_credits',
   'match',
   'onlines',
+  'new_message',
+  'message/read',
+  'credits',
 ]);
 
 /** Parses one text frame; null means the frame is not something the client can use. */
@@ -259,7 +345,10 @@ export function parseFrame(text: unknown): IncomingMessage | Envelope | null {
   }
   if (!isRecord(raw) || !isString(raw.module)) return null;
   const module = raw.module;
-  if (SERVER_EVENTS.has(module)) return buildEvent(module, raw);
+  // message/read is both a request and an event: a frame with a rid is the reply to a request
+  // (events nobody asked for carry none).
+  const isReply = isModuleName(module) && isString(raw.rid);
+  if (SERVER_EVENTS.has(module) && !isReply) return buildEvent(module, raw);
   if (isModuleName(module)) return buildReply(module, raw);
   return buildEnvelope(module, raw);
 }

@@ -77,6 +77,10 @@ export type ErrorCode =
   | 'premium_required'
   | 'like_limit_reached'
   | 'cannot_block_self'
+  | 'not_enough_credits'
+  | 'empty_message'
+  | 'message_too_long'
+  | 'sender_mismatch'
   | 'internal_error';
 
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -118,6 +122,10 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'premium_required',
   'like_limit_reached',
   'cannot_block_self',
+  'not_enough_credits',
+  'empty_message',
+  'message_too_long',
+  'sender_mismatch',
   'internal_error',
 ];
 
@@ -306,6 +314,96 @@ export type UserUpdateKey =
   | 'language';
 
 /** Request payload (without `module` and `rid`) and reply `data` for each module. */
+// ---- Chat and credits (docs/protocol.md "Chat and credits") ----
+
+export type MessageType = 'text' | 'gift' | 'image' | 'pphoto';
+
+/** A gift as a message carries it: the name is in the caller's language. */
+export interface MessageGift {
+  id: number;
+  icon: string;
+  gift: string;
+  price: number;
+}
+
+export interface ChatMessage {
+  id: number;
+  client_id: string | null;
+  type: MessageType;
+  message: string;
+  sender_id: number;
+  receiver_id: number;
+  timestamp: number;
+  seen: 0 | 1;
+  isMe: 0 | 1;
+  story: string | null;
+  story_id: number | null;
+  body: string | null;
+  avatar: string | null;
+  gift: MessageGift | null;
+  price: number;
+}
+
+export interface Contact {
+  id: number;
+  name: string;
+  photo: string | null;
+  last_m: string;
+  last_type: MessageType | null;
+  last_m_is_photo: 0 | 1;
+  gift: 0 | 1;
+  s_id: number;
+  time: number;
+  unread: number;
+  total_unread: number;
+  vip: 0 | 1;
+  status: 0 | 1;
+  virtual: 0 | 1;
+  archived: 0 | 1;
+}
+
+export interface GiftEntry {
+  id: number;
+  icon: string;
+  gift: string;
+  names: Record<LanguageCode, string>;
+  price: number;
+}
+
+export interface SendMessageRequest {
+  client_id: string;
+  sender_id?: number;
+  receiver_id: number;
+  message_type: 'text' | 'gift';
+  message_text?: string;
+  gift_id?: number;
+  story?: string | null;
+  story_id?: number | null;
+}
+
+export interface SendMessageDetails {
+  credits_spent: number;
+  credits: number;
+  receiver_id: number;
+  sender_id: number;
+  type: MessageType;
+  message: string;
+  id: number;
+  timestamp: number;
+  client_id: string | null;
+  replayed: 0 | 1;
+}
+
+export interface NotEnoughCreditsDetails {
+  credits: number;
+  required: number;
+}
+
+export interface ReadDetails {
+  read: number;
+  total_unread: number;
+}
+
 export interface Modules {
   ping: { request: Record<string, never>; data: never };
   'session/validate': {
@@ -350,6 +448,23 @@ export interface Modules {
   'user/unblock': { request: { user_id: number }; data: never };
   'user/blocked': { request: Record<string, never>; data: BlockedEntry[] };
   'user/report': { request: { user_id: number; reason: string }; data: never };
+  'user/contacts': { request: Paging & { archived?: 0 | 1 }; data: Contact[] };
+  'user/contacts/unread': { request: Record<string, never>; data: { total: number }[] };
+  'user/contact/get_by_id': { request: { contact_id: number }; data: Contact };
+  messages: {
+    request: {
+      contact_user_id: number;
+      recordsToTake: number;
+      before_id?: number;
+      currentLength?: number;
+    };
+    data: ChatMessage[];
+  };
+  'message/read': { request: { message_id: string }; data: never };
+  send_message: { request: SendMessageRequest; data: ChatMessage };
+  gifts: { request: Paging; data: GiftEntry[] };
+  'conversation/archive': { request: { user_id: number }; data: never };
+  'conversation/unarchive': { request: { user_id: number }; data: never };
 }
 
 /** request_details of a swipe reply. */
@@ -402,8 +517,34 @@ export interface TotalsEvent {
   module: 'totals';
   data: Totals;
 }
+export interface NewMessageEvent {
+  module: 'new_message';
+  request_details: ChatMessage;
+}
+export interface MessageReadEvent {
+  module: 'message/read';
+  request_details: {
+    reader_id: number;
+    partner_id: number;
+    up_to_id: number;
+    unread?: number;
+    total_unread?: number;
+  };
+}
+export interface CreditsEvent {
+  module: 'credits';
+  data: { credits: number };
+}
 export type ServerEvent =
-  ClaimFreeCreditsEvent | PongEvent | ProtocolErrorEvent | MatchEvent | OnlinesEvent | TotalsEvent;
+  | ClaimFreeCreditsEvent
+  | PongEvent
+  | ProtocolErrorEvent
+  | MatchEvent
+  | OnlinesEvent
+  | TotalsEvent
+  | NewMessageEvent
+  | MessageReadEvent
+  | CreditsEvent;
 export type IncomingMessage = Reply | ServerEvent;
 
 /** Any server frame, as the Envelope section of docs/protocol.md describes it. Frames whose

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { formatNumber } from '../../app/format';
-import { tabBarMode } from '../../app/navigation';
+import { isActivePath, tabBarMode } from '../../app/navigation';
 import { useAppStore } from '../../app/store';
 import { Avatar } from './Avatar';
 import { photoOf } from './avatar';
@@ -31,7 +31,12 @@ export function TabBar() {
         <NavLink
           key={tab.to}
           to={tab.to}
-          className="tab-bar__item"
+          className={({ isActive }) =>
+            // An open chat belongs to the Chats tab.
+            isActive || (tab.to === '/contacts' && isActivePath(pathname, '/chat'))
+              ? 'tab-bar__item active'
+              : 'tab-bar__item'
+          }
           onClick={(event) => {
             // Tapping Chats again while on it scrolls the list back to the top (spec §2).
             if (tab.to === '/contacts' && pathname === '/contacts') {

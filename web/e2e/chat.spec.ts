@@ -1,0 +1,172 @@
+// Chat between two fresh members, each in a browser context of their own: A opens a chat with B,
+// messages reach both sides without a reload (contacts row, unread badge, banner, seen tick), and
+// every text costs A 50 credits, read from the screen. Registration gives 200 credits and sending
+// needs at least 50: four texts go through (200 → 0), the fifth opens the credits modal instead.
+// In Hebrew and in English, on the phone and the desktop layouts.
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, snap, test, tr, type Lang } from './fixtures';
+import { openAndCloseReward, registerMember, type Member } from './social';
+
+const TEXT_PRICE = 50;
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/** The balance as the screen shows it: the side column on desktop, the profile page on a phone. */
+async function expectCredits(page: Page, testInfo: TestInfo, lang: Lang, amount: number) {
+  if (!isPhone(testInfo)) {
+    await expect(
+      page.getByRole('button', {
+        name: tr('common.credits.balance', lang, { amount: String(amount) }),
+      }),
+    ).toBeVisible();
+    return;
+  }
+  // A client-side trip to the profile and back keeps the chat as it was.
+  await page.locator('.tab-bar a[href="/profile"]').click();
+  await expect(page.getByTestId('profile-credits')).toContainText(String(amount));
+  await page.goBack();
+  await expect(page.getByTestId('chat-pane')).toBeVisible();
+}
+
+async function send(page: Page, text: string) {
+  const input = page.getByTestId('chat-input');
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+}
+
+function myMessages(page: Page) {
+  return page.locator('[data-testid="message"][data-mine="true"]');
+}
+
+for (const lang of ['he', 'en'] as Lang[]) {
+  test(`two members chat live and each text costs 50 credits (${lang})`, async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const base = baseURL ?? '';
+    const phone = isPhone(testInfo);
+    // A: a man looking for women; B: a woman looking for men. Both fresh, 200 credits each.
+    const a = await registerMember(page.request, context, base, 'chat-a', lang);
+    const bContext = await browser.newContext({
+      baseURL: base,
+      locale: 'he-IL',
+      viewport: testInfo.project.use.viewport ?? null,
+      hasTouch: testInfo.project.use.hasTouch ?? false,
+    });
+    try {
+      const bPage = await bContext.newPage();
+      const b: Member = await registerMember(bPage.request, bContext, base, 'chat-b', lang, {
+        gender: 2,
+        lookingFor: 1,
+      });
+
+      // B waits on the chats list: the page on a phone, the side column on desktop.
+      await openAndCloseReward(bPage, phone ? '/contacts' : '/profile', lang);
+      await expect(bPage.getByTestId('contacts-empty')).toBeVisible();
+
+      // A opens the chat by B's id: B's name, the empty-chat prompts, no disclosure (a member).
+      await openAndCloseReward(page, `/chat/${b.id}`, lang);
+      const pane = page.getByTestId('chat-pane');
+      await expect(pane.getByTestId('chat-partner-name')).toHaveText(b.name);
+      await expect(pane.getByTestId('chat-empty')).toContainText(
+        tr('chat.emptyChat.title', lang, { name: b.name }),
+      );
+      await expect(pane.getByTestId('chat-virtual-notice')).toHaveCount(0);
+      await expectCredits(page, testInfo, lang, 200);
+      await snap(page, testInfo, `chat-empty-${lang}`);
+
+      // The first text: shown at once, confirmed, and 50 credits spent (the notice says so).
+      await send(page, 'Hello from A');
+      await expect(myMessages(page)).toHaveCount(1);
+      await expect(myMessages(page).first()).toContainText('Hello from A');
+      await expect(myMessages(page).first().getByTestId('message-status')).toHaveAttribute(
+        'data-state',
+        'sent',
+      );
+      await expect(
+        page.getByText(tr('chat.creditsSpent', lang, { count: TEXT_PRICE })),
+      ).toBeVisible();
+      await expectCredits(page, testInfo, lang, 150);
+
+      // B, without a reload: a row for A with the text and one unread, and a banner.
+      const row = bPage.locator(`[data-testid="contact-row"][data-contact-id="${a.id}"]`);
+      await expect(row).toBeVisible();
+      await expect(row.getByTestId('contact-preview')).toHaveText('Hello from A');
+      await expect(row.getByTestId('contact-unread')).toHaveText('1');
+      await expect(bPage.getByText(tr('chat.banner.newMessage', lang))).toBeVisible();
+      if (phone) {
+        const tabs = bPage.getByRole('navigation', { name: tr('common.nav.tabs', lang) });
+        await expect(
+          tabs.getByLabel(tr('common.nav.unread', lang, { count: 1 }), { exact: true }),
+        ).toHaveText('1');
+      }
+      await snap(bPage, testInfo, `chat-contacts-${lang}`);
+
+      // B opens the chat: the message is there, read, and A sees the seen tick.
+      await row.getByRole('link').click();
+      await expect(bPage).toHaveURL(new RegExp(`/chat/${a.id}$`));
+      const theirs = bPage.locator('[data-testid="message"][data-mine="false"]');
+      await expect(theirs).toHaveCount(1);
+      await expect(theirs.first()).toContainText('Hello from A');
+      await expect(myMessages(page).first().getByTestId('message-status')).toHaveAttribute(
+        'data-state',
+        'seen',
+      );
+
+      // B answers; A sees it without a reload.
+      await send(bPage, 'Hi A, nice to meet you');
+      const incoming = page.locator('[data-testid="message"][data-mine="false"]');
+      await expect(incoming).toHaveCount(1);
+      await expect(incoming.first()).toContainText('Hi A, nice to meet you');
+
+      // Two more texts: 50 credits left, still enough for one more.
+      await send(page, 'Second');
+      await expect(myMessages(page)).toHaveCount(2);
+      await expect(myMessages(page).nth(1).getByTestId('message-status')).not.toHaveAttribute(
+        'data-state',
+        'sending',
+      );
+      await send(page, 'Third');
+      await expect(myMessages(page)).toHaveCount(3);
+      await expect(myMessages(page).nth(2).getByTestId('message-status')).not.toHaveAttribute(
+        'data-state',
+        'sending',
+      );
+      await expectCredits(page, testInfo, lang, 50);
+      await send(page, 'Fourth');
+      await expect(myMessages(page)).toHaveCount(4);
+      await expect(myMessages(page).nth(3).getByTestId('message-status')).not.toHaveAttribute(
+        'data-state',
+        'sending',
+      );
+      await expectCredits(page, testInfo, lang, 0);
+      await expect(bPage.locator('[data-testid="message"][data-mine="false"]')).toHaveCount(4);
+      await snap(page, testInfo, `chat-conversation-${lang}`);
+
+      // The fifth: below 50 credits nothing is sent; the credits modal opens, the text stays.
+      const input = page.getByTestId('chat-input');
+      await input.fill('Fifth');
+      await input.press('Enter');
+      const credits = page.getByRole('dialog', { name: tr('common.credits.title', lang) });
+      await expect(credits).toBeVisible();
+      await expect(input).toHaveValue('Fifth');
+      await expect(myMessages(page)).toHaveCount(4);
+      await snap(page, testInfo, `chat-credits-modal-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect(credits).toBeHidden();
+
+      // B still has 150 credits and a gift drawer to choose from (shown, not sent).
+      await bPage.getByTestId('chat-gifts').click();
+      const drawer = bPage.getByTestId('gift-drawer');
+      await expect(drawer.getByTestId('gift-tile').first()).toBeVisible();
+      await snap(bPage, testInfo, `chat-gifts-${lang}`);
+      await bPage.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+    } finally {
+      await bContext.close();
+    }
+  });
+}

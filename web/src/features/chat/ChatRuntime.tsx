@@ -1,0 +1,87 @@
+// The chat while someone is signed in: a layout route around the main-layout pages (router.tsx).
+// It loads the contacts and the unread total, applies the chat events (new_message, message/read,
+// credits, onlines), refreshes after a reconnect or a return to the tab, and hosts the archives.
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { HIDDEN_TAB_LOADER_DELAY_MS } from '../../app/constants';
+import { useAppStore } from '../../app/store';
+import { realtime } from '../../realtime';
+import {
+  handleCredits,
+  handleNewMessage,
+  handlePresence,
+  handleRead,
+  loadList,
+  readReceiptOf,
+  refreshAll,
+  refreshUnreadNow,
+  resetChat,
+  setChatNavigator,
+} from './actions';
+import { ArchivesHost } from './ArchivesOverlay';
+import { useChatStore } from './store';
+
+export function useChatSync(): void {
+  const navigate = useNavigate();
+  const signedIn = useAppStore((s) => s.authenticated);
+
+  useEffect(() => {
+    setChatNavigator((to) => void navigate(to));
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    // Spec §4: on authentication, contacts and the unread total.
+    void loadList('contacts');
+    void refreshUnreadNow();
+    const offs = [
+      // A reconnect validates again: then contacts, unread and the open chat are read anew.
+      realtime.onSession((event) => {
+        if (event.type === 'authenticated') refreshAll();
+      }),
+      realtime.on('new_message', (event) => handleNewMessage(event.request_details)),
+      realtime.on('message/read', (frame) => {
+        // The same module answers one's own message/read request; that reply is no receipt.
+        const receipt = readReceiptOf(frame.request_details);
+        if (receipt) handleRead(receipt);
+      }),
+      realtime.on('credits', (event) => handleCredits(event.data.credits)),
+      realtime.on('onlines', handlePresence),
+    ];
+
+    // Spec §4: a hidden tab shows loaders after 3 s; coming back reloads the chat and contacts.
+    let hiddenTimer: ReturnType<typeof setTimeout> | null = null;
+    const onVisibility = () => {
+      if (hiddenTimer !== null) clearTimeout(hiddenTimer);
+      hiddenTimer = null;
+      if (document.visibilityState === 'hidden') {
+        hiddenTimer = setTimeout(() => {
+          hiddenTimer = null;
+          if (useChatStore.getState().openPartnerId !== null) {
+            useChatStore.getState().setStale(true);
+          }
+        }, HIDDEN_TAB_LOADER_DELAY_MS);
+      } else {
+        refreshAll();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+
+    return () => {
+      for (const off of offs) off();
+      document.removeEventListener('visibilitychange', onVisibility);
+      if (hiddenTimer !== null) clearTimeout(hiddenTimer);
+      resetChat();
+    };
+  }, [signedIn]);
+}
+
+export function ChatRuntime() {
+  useChatSync();
+  return (
+    <>
+      <Outlet />
+      <ArchivesHost />
+    </>
+  );
+}

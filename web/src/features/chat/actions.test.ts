@@ -1,0 +1,380 @@
+import { beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../app/store';
+import { TEST_USER } from '../../realtime/testing';
+import { setTestLanguage } from '../auth/testUtils';
+import { showBanner } from '../notify/banner';
+import { playSound } from '../notify/sounds';
+import { usePeopleStore, useProfileModal } from '../people/store';
+import {
+  handleCredits,
+  handleNewMessage,
+  handleRead,
+  loadConversation,
+  loadList,
+  loadMore,
+  loadOlder,
+  readReceiptOf,
+  retrySend,
+  sendGift,
+  sendText,
+  setChatNavigator,
+  setOpenChat,
+} from './actions';
+import { conversationOf, findContact, useChatStore } from './store';
+import { answer, makeContact, makeGift, makeMessage, ME, mine, sent } from './testing';
+import { resetChatTest } from './testReset';
+
+vi.mock('../../realtime', () => import('./testing'));
+vi.mock('../notify/banner', async (original) => ({
+  ...(await original<object>()),
+  showBanner: vi.fn(),
+  setChatOpen: vi.fn(),
+}));
+vi.mock('../notify/sounds', async (original) => ({
+  ...(await original<object>()),
+  playSound: vi.fn(),
+}));
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const contactsIds = () => useChatStore.getState().lists.contacts.items.map((c) => c.id);
+
+function answerSendOk(credits = 150, spent = 50, replayed = 0) {
+  answer('send_message', (p) => ({
+    module: 'send_message',
+    request_status: 1,
+    data: mine(900, Number(p.receiver_id), {
+      client_id: String(p.client_id),
+      message: String(p.message_text ?? ''),
+      type: p.gift_id ? 'gift' : 'text',
+      price: spent,
+    }),
+    request_details: { credits, credits_spent: spent, replayed, id: 900 },
+  }));
+}
+
+beforeAll(async () => {
+  await setTestLanguage('en');
+});
+
+beforeEach(() => {
+  resetChatTest();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('contacts', () => {
+  it('loads 10 a page and appends the next page without duplicates', async () => {
+    answer('user/contacts', (p) => ({
+      module: 'user/contacts',
+      request_status: 1,
+      data:
+        p.currentLength === 0
+          ? Array.from({ length: 10 }, (_, i) => makeContact(i + 1))
+          : [makeContact(10), makeContact(11)],
+    }));
+    await loadList();
+    expect(sent('user/contacts')).toEqual([{ currentLength: 0, recordsToTake: 10, archived: 0 }]);
+    expect(useChatStore.getState().lists.contacts.ended).toBe(false);
+    await loadMore();
+    expect(sent('user/contacts')[1]).toEqual({ currentLength: 10, recordsToTake: 10, archived: 0 });
+    expect(contactsIds()).toHaveLength(11);
+    expect(useChatStore.getState().lists.contacts.ended).toBe(true);
+    await loadMore();
+    expect(sent('user/contacts')).toHaveLength(2);
+  });
+});
+
+describe('new_message', () => {
+  beforeEach(() => {
+    useChatStore.getState().applyPage('contacts', 0, [makeContact(40), makeContact(41)], true);
+    useAppStore.setState({ unreadTotal: 2 });
+  });
+
+  it('moves the contact to the top, counts it, announces it and refreshes the total', async () => {
+    vi.useFakeTimers();
+    answer('user/contacts/unread', () => ({
+      module: 'user/contacts/unread',
+      request_status: 1,
+      data: [{ total: 7 }],
+    }));
+    const navigate = vi.fn();
+    setChatNavigator(navigate);
+    handleNewMessage(makeMessage(100, { message: 'Hi!' }));
+    expect(contactsIds()).toEqual([41, 40]);
+    expect(findContact(useChatStore.getState(), 41)).toMatchObject({ unread: 1, last_m: 'Hi!' });
+    expect(useAppStore.getState().unreadTotal).toBe(3);
+    expect(playSound).toHaveBeenCalledWith('message');
+    expect(showBanner).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'message',
+        message: 'You have a new message',
+        photo: '/media/41.jpg',
+      }),
+    );
+    vi.mocked(showBanner).mock.calls[0]?.[0].onClick?.();
+    expect(navigate).toHaveBeenCalledWith('/chat/41');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(sent('user/contacts/unread')).toHaveLength(1);
+    expect(useAppStore.getState().unreadTotal).toBe(7);
+  });
+
+  it('ignores a duplicate (same id)', () => {
+    handleNewMessage(makeMessage(100));
+    handleNewMessage(makeMessage(100));
+    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(1);
+    expect(useAppStore.getState().unreadTotal).toBe(3);
+    expect(showBanner).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a blocked sender', () => {
+    usePeopleStore.setState({ hiddenIds: [41] });
+    handleNewMessage(makeMessage(100));
+    expect(contactsIds()).toEqual([40, 41]);
+    expect(useAppStore.getState().unreadTotal).toBe(2);
+    expect(showBanner).not.toHaveBeenCalled();
+  });
+
+  it('holds a message from someone unknown until their contact arrives', async () => {
+    answer('user/contact/get_by_id', (p) => ({
+      module: 'user/contact/get_by_id',
+      request_status: 1,
+      data: makeContact(Number(p.contact_id), { unread: 1, last_m: 'New here' }),
+    }));
+    handleNewMessage(makeMessage(200, { sender_id: 77 }));
+    handleNewMessage(makeMessage(201, { sender_id: 77 }));
+    expect(contactsIds()).toEqual([40, 41]);
+    await flush();
+    expect(sent('user/contact/get_by_id')).toEqual([{ contact_id: 77 }]);
+    expect(contactsIds()).toEqual([77, 40, 41]);
+    expect(findContact(useChatStore.getState(), 77)?.last_m).toBe('New here');
+    expect(showBanner).toHaveBeenCalledTimes(1);
+  });
+
+  it('in the open chat: adds the message, reads it at once, no banner', async () => {
+    answer('message/read', () => ({
+      module: 'message/read',
+      request_status: 1,
+      request_details: { read: 1, total_unread: 2 },
+    }));
+    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
+    setOpenChat(41);
+    handleNewMessage(makeMessage(100));
+    expect(conversationOf(41).messages.map((m) => m.id)).toEqual([100]);
+    expect(conversationOf(41).messages[0]?.seen).toBe(1);
+    expect(sent('message/read')).toEqual([{ message_id: '100' }]);
+    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(0);
+    expect(useAppStore.getState().unreadTotal).toBe(2);
+    expect(showBanner).not.toHaveBeenCalled();
+    expect(playSound).not.toHaveBeenCalled();
+  });
+
+  it('replaces my provisional copy when the echo of my send arrives (same client_id)', () => {
+    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
+    answer('send_message', () => new Promise(() => undefined));
+    sendText(41, 'from this tab');
+    const clientId = conversationOf(41).messages[0]?.client_id ?? '';
+    handleNewMessage(mine(300, 41, { client_id: clientId, message: 'from this tab' }));
+    const list = conversationOf(41).messages;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: 300, client_id: clientId });
+    expect(list[0]?.pending).toBeUndefined();
+    // Mine: no unread, no banner.
+    expect(useAppStore.getState().unreadTotal).toBe(2);
+    expect(showBanner).not.toHaveBeenCalled();
+  });
+});
+
+describe('message/read and credits events', () => {
+  it('tells a receipt from the reply to one own request', () => {
+    expect(readReceiptOf({ read: 2, total_unread: 3 })).toBeNull();
+    expect(readReceiptOf(undefined)).toBeNull();
+    expect(readReceiptOf({ reader_id: 1, partner_id: 2, up_to_id: 3, unread: 0 })).toEqual({
+      reader_id: 1,
+      partner_id: 2,
+      up_to_id: 3,
+      unread: 0,
+    });
+  });
+
+  it('my other tab read a chat: its unread count and the total follow', () => {
+    useChatStore.getState().applyPage('contacts', 0, [makeContact(41, { unread: 4 })], true);
+    useChatStore.getState().setConversation(41, {
+      state: 'ready',
+      messages: [makeMessage(5), makeMessage(6)],
+    });
+    useAppStore.setState({ unreadTotal: 9 });
+    handleRead({ reader_id: ME, partner_id: 41, up_to_id: 5, unread: 1, total_unread: 5 });
+    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(1);
+    expect(useAppStore.getState().unreadTotal).toBe(5);
+    expect(conversationOf(41).messages.map((m) => m.seen)).toEqual([1, 0]);
+  });
+
+  it('my partner read my messages: they show as seen up to the id', () => {
+    useChatStore.getState().setConversation(41, {
+      state: 'ready',
+      messages: [mine(5), makeMessage(6), mine(7), mine(8)],
+    });
+    handleRead({ reader_id: 41, partner_id: ME, up_to_id: 7 });
+    expect(conversationOf(41).messages.map((m) => m.seen)).toEqual([1, 0, 1, 0]);
+  });
+
+  it('credits: the balance changes everywhere', () => {
+    handleCredits(150);
+    expect(useAppStore.getState().user?.credits).toBe(150);
+  });
+});
+
+describe('opening a chat', () => {
+  it('loads 20, marks the unseen incoming read (comma-joined) and lowers the total', async () => {
+    useChatStore.getState().applyPage('contacts', 0, [makeContact(41, { unread: 2 })], true);
+    useAppStore.setState({ unreadTotal: 5 });
+    answer('messages', () => ({
+      module: 'messages',
+      request_status: 1,
+      data: [makeMessage(1, { seen: 1 }), mine(2), makeMessage(3), makeMessage(4)],
+    }));
+    answer('message/read', () => ({
+      module: 'message/read',
+      request_status: 1,
+      request_details: { read: 2, total_unread: 3 },
+    }));
+    setOpenChat(41);
+    await loadConversation(41);
+    expect(sent('messages')).toEqual([{ contact_user_id: 41, recordsToTake: 20 }]);
+    expect(sent('message/read')).toEqual([{ message_id: '3,4' }]);
+    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(0);
+    expect(useAppStore.getState().unreadTotal).toBe(3);
+    expect(conversationOf(41).state).toBe('ready');
+    // Only 4 came back: nothing older.
+    expect(conversationOf(41).olderEnded).toBe(true);
+  });
+
+  it('pages older messages with before_id', async () => {
+    answer('messages', (p) => ({
+      module: 'messages',
+      request_status: 1,
+      data: p.before_id
+        ? Array.from({ length: 20 }, (_, i) => makeMessage(i + 1, { seen: 1 }))
+        : Array.from({ length: 20 }, (_, i) => makeMessage(i + 21, { seen: 1 })),
+    }));
+    await loadConversation(41);
+    expect(conversationOf(41).olderEnded).toBe(false);
+    expect(await loadOlder(41)).toBe(true);
+    expect(sent('messages')[1]).toEqual({ contact_user_id: 41, recordsToTake: 20, before_id: 21 });
+    expect(conversationOf(41).messages.map((m) => m.id)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+  });
+});
+
+describe('sending', () => {
+  beforeEach(() => {
+    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
+  });
+
+  it('shows a provisional message, then the server one, the new balance and the cost', async () => {
+    answerSendOk(150, 50);
+    expect(sendText(41, '  Hi!  ')).toBe(true);
+    const provisional = conversationOf(41).messages[0];
+    expect(provisional?.pending?.state).toBe('sending');
+    expect(provisional?.message).toBe('Hi!');
+    const request = sent('send_message')[0];
+    expect(request).toMatchObject({
+      sender_id: ME,
+      receiver_id: 41,
+      message_type: 'text',
+      message_text: 'Hi!',
+      client_id: provisional?.client_id,
+    });
+    await flush();
+    const list = conversationOf(41).messages;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: 900, client_id: provisional?.client_id });
+    expect(list[0]?.pending).toBeUndefined();
+    expect(useAppStore.getState().user?.credits).toBe(150);
+    expect(playSound).toHaveBeenCalledWith('credit_spent');
+    expect(showBanner).toHaveBeenCalledWith({ type: 'credits', message: '50 credits spent' });
+  });
+
+  it('a replayed send charges nothing and says nothing', async () => {
+    answerSendOk(150, 50, 1);
+    sendText(41, 'again');
+    await flush();
+    expect(playSound).not.toHaveBeenCalled();
+    expect(showBanner).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing for empty text, or below 50 credits (the credits modal opens)', () => {
+    expect(sendText(41, '   ')).toBe(false);
+    expect(useAppStore.getState().creditsModalOpen).toBe(false);
+    useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 49 } });
+    expect(sendText(41, 'hello')).toBe(false);
+    expect(useAppStore.getState().creditsModalOpen).toBe(true);
+    expect(sent('send_message')).toEqual([]);
+    expect(conversationOf(41).messages).toEqual([]);
+  });
+
+  it('not_enough_credits: the message goes, the profile closes, the credits modal opens', async () => {
+    answer('send_message', () => ({
+      module: 'send_message',
+      request_status: 0,
+      error_code: 'not_enough_credits',
+      request_details: { credits: 30, required: 50 },
+    }));
+    useProfileModal.setState({ userId: 41 });
+    sendText(41, 'hi');
+    await flush();
+    expect(conversationOf(41).messages).toEqual([]);
+    expect(useProfileModal.getState().userId).toBeNull();
+    expect(useAppStore.getState().creditsModalOpen).toBe(true);
+    expect(useAppStore.getState().user?.credits).toBe(30);
+  });
+
+  it('other errors mark it failed; retry sends the same client_id again', async () => {
+    answer('send_message', () => ({
+      module: 'send_message',
+      request_status: 0,
+      error_code: 'rate_limited',
+    }));
+    sendText(41, 'hi');
+    await flush();
+    const failed = conversationOf(41).messages[0];
+    expect(failed?.pending).toMatchObject({ state: 'failed', error: 'rate_limited' });
+    answerSendOk();
+    retrySend(41, failed?.client_id ?? '');
+    expect(conversationOf(41).messages[0]?.pending?.state).toBe('sending');
+    await flush();
+    const requests = sent('send_message');
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.client_id).toBe(requests[0]?.client_id);
+    expect(conversationOf(41).messages).toHaveLength(1);
+    expect(conversationOf(41).messages[0]?.pending).toBeUndefined();
+  });
+
+  it('a lost socket leaves the message failed with the network text code', async () => {
+    answer('send_message', () => Promise.reject(new Error('socket closed')));
+    sendText(41, 'hi');
+    await flush();
+    expect(conversationOf(41).messages[0]?.pending?.error).toBe('network');
+  });
+
+  it('gifts need max(50, price) and are sent with gift_id', async () => {
+    answerSendOk(120, 80);
+    useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 79 } });
+    expect(sendGift(41, makeGift(3, 80))).toBe(false);
+    expect(useAppStore.getState().creditsModalOpen).toBe(true);
+    useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 200 }, creditsModalOpen: false });
+    expect(sendGift(41, makeGift(3, 80))).toBe(true);
+    expect(sent('send_message')[0]).toMatchObject({ message_type: 'gift', gift_id: 3 });
+    expect(conversationOf(41).messages[0]?.gift).toEqual({
+      id: 3,
+      icon: '/gifts/3.svg',
+      gift: 'Gift 3',
+      price: 80,
+    });
+    await flush();
+    expect(showBanner).toHaveBeenCalledWith({ type: 'credits', message: '80 credits spent' });
+  });
+});

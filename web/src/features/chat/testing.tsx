@@ -1,0 +1,111 @@
+// Test doubles for the chat tests: the scripted realtime client of the discovery tests, with
+// onSession added, and builders for contacts and messages. Only tests import this file; they
+// install the double with
+//   vi.mock('../../realtime', () => import('./testing'))
+import { render } from '@testing-library/react';
+import { StrictMode, type ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { SessionEvent } from '../../realtime/client';
+import type { ChatMessage, Contact, GiftEntry } from '../../realtime/protocol';
+import { realtime as scripted } from '../people/testing';
+
+export { answer, emit, resetRealtime, sent } from '../people/testing';
+
+const sessionListeners = new Set<(event: SessionEvent) => void>();
+
+export const realtime = {
+  ...scripted,
+  onSession: vi.fn((listener: (event: SessionEvent) => void) => {
+    sessionListeners.add(listener);
+    return () => {
+      sessionListeners.delete(listener);
+    };
+  }),
+};
+
+/** A session event, as after a reconnect validated again. */
+export function emitSession(event: SessionEvent): void {
+  for (const listener of [...sessionListeners]) listener(event);
+}
+
+export const ME = 12;
+
+export function makeContact(id: number, patch: Partial<Contact> = {}): Contact {
+  return {
+    id,
+    name: `Person ${id}`,
+    photo: `/media/${id}.jpg`,
+    last_m: `Hello from ${id}`,
+    last_type: 'text',
+    last_m_is_photo: 0,
+    gift: 0,
+    s_id: id,
+    time: 1_800_000_000 - id,
+    unread: 0,
+    total_unread: 0,
+    vip: 0,
+    status: 0,
+    virtual: 0,
+    archived: 0,
+    ...patch,
+  };
+}
+
+export function makeMessage(id: number, patch: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    client_id: null,
+    type: 'text',
+    message: `Message ${id}`,
+    sender_id: 41,
+    receiver_id: ME,
+    timestamp: 1_800_000_000 + id,
+    seen: 0,
+    isMe: 0,
+    story: null,
+    story_id: null,
+    body: null,
+    avatar: null,
+    gift: null,
+    price: 0,
+    ...patch,
+  };
+}
+
+/** A message of mine to `to`. */
+export function mine(id: number, to = 41, patch: Partial<ChatMessage> = {}): ChatMessage {
+  return makeMessage(id, { sender_id: ME, receiver_id: to, isMe: 1, ...patch });
+}
+
+export function makeGift(id: number, price: number): GiftEntry {
+  return {
+    id,
+    icon: `/gifts/${id}.svg`,
+    gift: `Gift ${id}`,
+    names: { he: `מתנה ${id}`, en: `Gift ${id}`, de: `Geschenk ${id}` },
+    price,
+  };
+}
+
+/** Renders `element` at `path` (matched by `pattern`) with the pages the chat navigates to. */
+export function renderChat(element: ReactElement, path = '/contacts', pattern = path) {
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element },
+      { path: '/contacts', element: <p>contacts page</p> },
+      { path: '/profile', element: <p>profile page</p> },
+      { path: '/explore', element: <p>explore page</p> },
+      { path: '/chat/:slug', element: <p>chat page</p> },
+    ].filter((route, index, all) => all.findIndex((r) => r.path === route.path) === index),
+    { initialEntries: [path] },
+  );
+  return {
+    router,
+    ...render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  };
+}
