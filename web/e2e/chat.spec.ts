@@ -5,7 +5,7 @@
 // In Hebrew and in English, on the phone and the desktop layouts.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, snap, test, tr, type Lang } from './fixtures';
-import { openAndCloseReward, registerMember, type Member } from './social';
+import { openAndCloseReward, registerMember, withOtherMember, type OtherMember } from './social';
 
 const TEXT_PRICE = 50;
 
@@ -39,6 +39,21 @@ function myMessages(page: Page) {
   return page.locator('[data-testid="message"][data-mine="true"]');
 }
 
+function theirMessages(page: Page) {
+  return page.locator('[data-testid="message"][data-mine="false"]');
+}
+
+/** Sends my `count`th text and waits until the server has answered it (no longer sending). */
+async function sendAnswered(page: Page, text: string, count: number) {
+  await send(page, text);
+  await expect(myMessages(page)).toHaveCount(count);
+  await expect(
+    myMessages(page)
+      .nth(count - 1)
+      .getByTestId('message-status'),
+  ).not.toHaveAttribute('data-state', 'sending');
+}
+
 for (const lang of ['he', 'en'] as Lang[]) {
   test(`two members chat live and each text costs 50 credits (${lang})`, async ({
     page,
@@ -50,19 +65,17 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const phone = isPhone(testInfo);
     // A: a man looking for women; B: a woman looking for men. Both fresh, 200 credits each.
     const a = await registerMember(page.request, context, base, 'chat-a', lang);
-    const bContext = await browser.newContext({
-      baseURL: base,
-      locale: 'he-IL',
-      viewport: testInfo.project.use.viewport ?? null,
-      hasTouch: testInfo.project.use.hasTouch ?? false,
-    });
-    try {
-      const bPage = await bContext.newPage();
-      const b: Member = await registerMember(bPage.request, bContext, base, 'chat-b', lang, {
-        gender: 2,
-        lookingFor: 1,
-      });
-
+    const other: OtherMember = {
+      tag: 'chat-b',
+      lang,
+      gender: 2,
+      lookingFor: 1,
+      contextOptions: {
+        viewport: testInfo.project.use.viewport ?? null,
+        hasTouch: testInfo.project.use.hasTouch ?? false,
+      },
+    };
+    await withOtherMember(browser, base, other, async (bPage, b) => {
       // B waits on the chats list: the page on a phone, the side column on desktop.
       await openAndCloseReward(bPage, phone ? '/contacts' : '/profile', lang);
       await expect(bPage.getByTestId('contacts-empty')).toBeVisible();
@@ -108,7 +121,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
       // B opens the chat: the message is there, read, and A sees the seen tick.
       await row.getByRole('link').click();
       await expect(bPage).toHaveURL(new RegExp(`/chat/${a.id}$`));
-      const theirs = bPage.locator('[data-testid="message"][data-mine="false"]');
+      const theirs = theirMessages(bPage);
       await expect(theirs).toHaveCount(1);
       await expect(theirs.first()).toContainText('Hello from A');
       await expect(myMessages(page).first().getByTestId('message-status')).toHaveAttribute(
@@ -118,32 +131,17 @@ for (const lang of ['he', 'en'] as Lang[]) {
 
       // B answers; A sees it without a reload.
       await send(bPage, 'Hi A, nice to meet you');
-      const incoming = page.locator('[data-testid="message"][data-mine="false"]');
+      const incoming = theirMessages(page);
       await expect(incoming).toHaveCount(1);
       await expect(incoming.first()).toContainText('Hi A, nice to meet you');
 
       // Two more texts: 50 credits left, still enough for one more.
-      await send(page, 'Second');
-      await expect(myMessages(page)).toHaveCount(2);
-      await expect(myMessages(page).nth(1).getByTestId('message-status')).not.toHaveAttribute(
-        'data-state',
-        'sending',
-      );
-      await send(page, 'Third');
-      await expect(myMessages(page)).toHaveCount(3);
-      await expect(myMessages(page).nth(2).getByTestId('message-status')).not.toHaveAttribute(
-        'data-state',
-        'sending',
-      );
+      await sendAnswered(page, 'Second', 2);
+      await sendAnswered(page, 'Third', 3);
       await expectCredits(page, testInfo, lang, 50);
-      await send(page, 'Fourth');
-      await expect(myMessages(page)).toHaveCount(4);
-      await expect(myMessages(page).nth(3).getByTestId('message-status')).not.toHaveAttribute(
-        'data-state',
-        'sending',
-      );
+      await sendAnswered(page, 'Fourth', 4);
       await expectCredits(page, testInfo, lang, 0);
-      await expect(bPage.locator('[data-testid="message"][data-mine="false"]')).toHaveCount(4);
+      await expect(theirMessages(bPage)).toHaveCount(4);
       await snap(page, testInfo, `chat-conversation-${lang}`);
 
       // The fifth: below 50 credits nothing is sent; the credits modal opens, the text stays.
@@ -165,8 +163,6 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await snap(bPage, testInfo, `chat-gifts-${lang}`);
       await bPage.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
-    } finally {
-      await bContext.close();
-    }
+    });
   });
 }

@@ -2,7 +2,13 @@
 // from his profile in Discover. Without premium the card is locked: no id, no photo, and a tap
 // opens the subscriptions modal. With premium (the admin command) the card opens her profile.
 import { expect, snap, test, tr, type Lang } from './fixtures';
-import { openAndCloseReward, registerMember, setPremium } from './social';
+import {
+  openAndCloseReward,
+  registerMember,
+  setPremium,
+  withOtherMember,
+  type OtherMember,
+} from './social';
 
 for (const lang of ['he', 'en'] as Lang[]) {
   test(`likes me is locked without premium and opens profiles with it (${lang})`, async ({
@@ -14,14 +20,14 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const base = baseURL ?? '';
     // He: a man in Tel Aviv. She: a woman in Tel Aviv looking for men, so he is in her Discover.
     const me = await registerMember(page.request, context, base, 'liked', lang);
-    const fanContext = await browser.newContext({ baseURL: base, locale: 'he-IL' });
-    try {
-      const fanPage = await fanContext.newPage();
-      const fan = await registerMember(fanPage.request, fanContext, base, 'fan', 'he', {
-        gender: 2,
-        lookingFor: 1,
-        birthYear: 1993,
-      });
+    const other: OtherMember = {
+      tag: 'fan',
+      lang: 'he',
+      gender: 2,
+      lookingFor: 1,
+      birthYear: 1993,
+    };
+    await withOtherMember(browser, base, other, async (fanPage, fan) => {
       await openAndCloseReward(fanPage, '/meet', 'he');
       // Newest members first: he is near the top of her list (scroll in case others joined since).
       const myTile = fanPage.locator(`[data-testid="meet-tile"][data-person-id="${me.id}"]`);
@@ -93,8 +99,6 @@ for (const lang of ['he', 'en'] as Lang[]) {
         page.getByTestId('profile-modal').getByRole('heading', { level: 2 }),
       ).toContainText(fan.name);
       await expect(page.getByTestId('subscriptions-modal')).toHaveCount(0);
-    } finally {
-      await fanContext.close();
-    }
+    });
   });
 }

@@ -3,7 +3,14 @@
 // command that grants premium, and gestures on the swipe deck.
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from '@playwright/test';
 import { expect, PASSWORD, TEL_AVIV, tr, uniqueEmail, type Lang } from './fixtures';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -132,6 +139,34 @@ export async function registerMember(
   const { user } = (await response.json()) as { user: { id: number } };
   await context.addCookies([{ name: 'language', value: lang, url: baseURL }]);
   return { id: user.id, email, password: PASSWORD, name, lang };
+}
+
+/** Who withOtherMember registers, and the options of their browser context. */
+export interface OtherMember extends MemberOptions {
+  tag: string;
+  lang: Lang;
+  /** Added to the context's baseURL and locale (he-IL), e.g. the project's viewport. */
+  contextOptions?: BrowserContextOptions;
+}
+
+/**
+ * A second member, in a browser context of their own (one context holds one session): registers
+ * them, runs `body` with their page, and closes the context however `body` ends.
+ */
+export async function withOtherMember(
+  browser: Browser,
+  baseURL: string,
+  { tag, lang, contextOptions, ...options }: OtherMember,
+  body: (page: Page, member: Member) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ baseURL, locale: 'he-IL', ...contextOptions });
+  try {
+    const page = await context.newPage();
+    const member = await registerMember(page.request, context, baseURL, tag, lang, options);
+    await body(page, member);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Opens `path` as a freshly registered member and closes the 200-credits reward. */

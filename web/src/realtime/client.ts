@@ -80,12 +80,13 @@ export type SessionEvent =
   /** A believed-valid session failed validation on every attempt: log out. */
   | { type: 'lost' };
 
-/** What an `on(module)` handler receives: the typed message for known modules, else the envelope. */
-export type MessageFor<K extends string> = K extends ModuleName
-  ? Reply<K>
-  : K extends ServerEvent['module']
-    ? Extract<ServerEvent, { module: K }>
-    : Envelope;
+/** What an `on(module)` handler receives: the typed message for known modules, else the envelope.
+ *  A module that is both a request and an event (message/read; totals by the types, though
+ *  parseFrame reads a pushed totals as a reply) delivers either: the reply to a request of this
+ *  tab, which has request_status, or the event the server pushes. */
+export type MessageFor<K extends string> = K extends ModuleName | ServerEvent['module']
+  ? (K extends ModuleName ? Reply<K> : never) | Extract<ServerEvent, { module: K }>
+  : Envelope;
 
 type AnyMessage = IncomingMessage | Envelope;
 type Handler = (message: AnyMessage) => void;
@@ -254,7 +255,7 @@ export class RealtimeClient {
       set = new Set();
       this.handlers.set(module, set);
     }
-    // parseFrame gives every frame of `module` exactly the shape MessageFor<module> names.
+    // parseFrame gives every frame of `module` one of the shapes MessageFor<module> names.
     const erased = handler as Handler;
     set.add(erased);
     return () => {

@@ -313,7 +313,6 @@ export type UserUpdateKey =
   | 'place_id'
   | 'language';
 
-/** Request payload (without `module` and `rid`) and reply `data` for each module. */
 // ---- Chat and credits (docs/protocol.md "Chat and credits") ----
 
 export type MessageType = 'text' | 'gift' | 'image' | 'pphoto';
@@ -404,6 +403,7 @@ export interface ReadDetails {
   total_unread: number;
 }
 
+/** Request payload (without `module` and `rid`) and reply `data` for each module. */
 export interface Modules {
   ping: { request: Record<string, never>; data: never };
   'session/validate': {

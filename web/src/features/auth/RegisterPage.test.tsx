@@ -181,7 +181,7 @@ describe('RegisterPage', () => {
       language: 'en',
     });
     expect(document.body.textContent).not.toContain('⟦');
-  });
+  }, 20_000); // nine steps of typed input: slow on a busy 2-core machine, not a hang
 
   it('sends an underage answer from the server to the birth date step', async () => {
     useRegisterStore.setState({

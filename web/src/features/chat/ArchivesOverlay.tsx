@@ -1,19 +1,17 @@
 // The archives overlay (spec §2 "Overlays and modals"): archived conversations, each of which can
 // be opened or moved back to the chats.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../lists/EmptyState';
 import { showNotice } from '../people/overlays';
-import { Icon } from '../shell/icons';
 import { loadList, unarchiveConversation } from './actions';
+import { ChatOverlay } from './ChatOverlay';
 import { ContactRows } from './ContactsList';
 import { useChatStore } from './store';
 import '../../ui/Modal.css';
 
 function ArchivesOverlay() {
   const { t } = useTranslation();
-  const titleId = useId();
   const close = () => useChatStore.getState().setArchivesOpen(false);
   const [busy, setBusy] = useState<number[]>([]);
 
@@ -32,27 +30,14 @@ function ArchivesOverlay() {
   };
 
   return (
-    <Dialog
-      onClose={close}
-      labelledBy={titleId}
-      className="chat-overlay chat-archives"
-      backdropClassName="modal-backdrop chat-backdrop"
+    <ChatOverlay
+      className="chat-archives"
       testId="archives"
+      icon="archive"
+      title={t('chat.archived.title')}
+      closeLabel={t('chat.archived.close')}
+      onClose={close}
     >
-      <header className="chat-archives__header">
-        <Icon name="archive" size={22} />
-        <h2 id={titleId} className="chat-archives__title">
-          {t('chat.archived.title')}
-        </h2>
-        <button
-          type="button"
-          className="chat-icon-btn"
-          onClick={close}
-          aria-label={t('chat.archived.close')}
-        >
-          <Icon name="close" size={20} />
-        </button>
-      </header>
       <div className="chat-archives__body">
         <ContactRows
           kind="archived"
@@ -79,7 +64,7 @@ function ArchivesOverlay() {
           )}
         />
       </div>
-    </Dialog>
+    </ChatOverlay>
   );
 }
 

@@ -11,10 +11,10 @@ import { Dialog } from '../../ui/Dialog';
 import { OnlineDot, PersonPhoto } from '../lists/PersonPhoto';
 import { showNotice } from '../people/overlays';
 import { VirtualBadge } from '../people/PersonBadges';
+import { BlockDialog, ReportDialog } from '../people/SafetyDialogs';
 import { openProfile } from '../people/store';
 import { Icon, type IconName } from '../shell/icons';
 import { archiveConversation, forgetBlocked } from './actions';
-import { BlockDialog, ReportDialog } from './SafetyDialogs';
 import '../../ui/Modal.css';
 
 type Popup = 'menu' | 'sheet' | 'block' | 'report' | null;

@@ -23,15 +23,8 @@ import {
 import { resetChatTest } from './testReset';
 
 vi.mock('../../realtime', () => import('./testing'));
-vi.mock('../notify/banner', async (original) => ({
-  ...(await original<object>()),
-  showBanner: vi.fn(),
-  setChatOpen: vi.fn(),
-}));
-vi.mock('../notify/sounds', async (original) => ({
-  ...(await original<object>()),
-  playSound: vi.fn(),
-}));
+vi.mock('../notify/banner', (original) => import('./testing').then((m) => m.mockBanner(original)));
+vi.mock('../notify/sounds', (original) => import('./testing').then((m) => m.mockSounds(original)));
 
 type Reply = { module: string; request_status: 0 | 1; [key: string]: unknown };
 

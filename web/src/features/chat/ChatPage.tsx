@@ -9,6 +9,7 @@ import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import { setChatOpen } from '../notify/banner';
 import { EmptyState } from '../lists/EmptyState';
+import { LoadError } from '../lists/LoadError';
 import { ensureContact, loadConversation, markConversationRead, setOpenChat } from './actions';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
@@ -40,6 +41,7 @@ function ChatNotice({ kind }: { kind: 'notFound' | 'choose' }) {
 }
 
 function ChatPane({ partnerId }: { partnerId: number }) {
+  const { t } = useTranslation();
   const contact = useContact(partnerId);
   const [load, setLoad] = useState<ContactLoad>(contact ? 'ready' : 'loading');
   const [attempt, setAttempt] = useState(0);
@@ -77,23 +79,16 @@ function ChatPane({ partnerId }: { partnerId: number }) {
     <section className="chat-page chat-pane" data-testid="chat-pane" data-partner-id={partnerId}>
       <ChatHeader partnerId={partnerId} contact={contact} />
       {load === 'failed' && !contact ? (
-        <RetryContact onRetry={() => setAttempt((a) => a + 1)} />
+        <LoadError
+          inline
+          message={t('chat.messages.loadFailed')}
+          retryLabel={t('chat.retry')}
+          onRetry={() => setAttempt((a) => a + 1)}
+        />
       ) : null}
       <MessageList partnerId={partnerId} contact={contact} />
       <Composer partnerId={partnerId} partnerName={contact?.name ?? ''} />
     </section>
-  );
-}
-
-function RetryContact({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="list-error list-error--inline" role="alert">
-      <p>{t('chat.messages.loadFailed')}</p>
-      <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        {t('chat.retry')}
-      </button>
-    </div>
   );
 }
 

@@ -12,7 +12,6 @@ import {
   handlePresence,
   handleRead,
   loadList,
-  readReceiptOf,
   refreshAll,
   refreshUnreadNow,
   resetChat,
@@ -41,9 +40,9 @@ export function useChatSync(): void {
       }),
       realtime.on('new_message', (event) => handleNewMessage(event.request_details)),
       realtime.on('message/read', (frame) => {
-        // The same module answers one's own message/read request; that reply is no receipt.
-        const receipt = readReceiptOf(frame.request_details);
-        if (receipt) handleRead(receipt);
+        // The same module answers one's own message/read request; that reply (the frame with a
+        // request_status) is no receipt.
+        if (!('request_status' in frame)) handleRead(frame.request_details);
       }),
       realtime.on('credits', (event) => handleCredits(event.data.credits)),
       realtime.on('onlines', handlePresence),

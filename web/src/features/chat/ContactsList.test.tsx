@@ -17,34 +17,18 @@ import {
   ME,
   renderChat,
   sent,
+  stubMatchMedia,
 } from './testing';
 import { resetChatTest } from './testReset';
 
 vi.mock('../../realtime', () => import('./testing'));
-vi.mock('../notify/banner', async (original) => ({
-  ...(await original<object>()),
-  showBanner: vi.fn(),
-  setChatOpen: vi.fn(),
-}));
-vi.mock('../notify/sounds', async (original) => ({
-  ...(await original<object>()),
-  playSound: vi.fn(),
-}));
+vi.mock('../notify/banner', (original) => import('./testing').then((m) => m.mockBanner(original)));
+vi.mock('../notify/sounds', (original) => import('./testing').then((m) => m.mockSounds(original)));
 
 const NOW = 1_800_000_000;
 
 function setWide(wide: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: wide && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  stubMatchMedia((query) => wide && query.includes('min-width'));
 }
 
 function showContacts(contacts: ReturnType<typeof makeContact>[]) {
@@ -171,6 +155,17 @@ describe('the chat runtime', () => {
     const rows = screen.getAllByTestId('contact-row');
     expect(rows[0]).toHaveAttribute('data-contact-id', '41');
     expect(within(rows[0] as HTMLElement).getByTestId('contact-preview')).toHaveTextContent('Yo');
+    expect(screen.getByLabelText('5 unread')).toBeInTheDocument();
+
+    // The reply to this tab's own message/read request is no receipt.
+    act(() =>
+      emit({
+        module: 'message/read',
+        rid: '7',
+        request_status: 1,
+        request_details: { read: 1, total_unread: 0 },
+      }),
+    );
     expect(screen.getByLabelText('5 unread')).toBeInTheDocument();
 
     act(() =>

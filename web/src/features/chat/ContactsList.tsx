@@ -10,6 +10,7 @@ import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import type { Contact, LanguageCode } from '../../realtime/protocol';
 import { EmptyState } from '../lists/EmptyState';
+import { LoadError } from '../lists/LoadError';
 import { OnlineDot, PersonPhoto } from '../lists/PersonPhoto';
 import { RowSkeletons } from '../lists/PersonRow';
 import { formatRelativeTime, nowSeconds } from '../lists/relativeTime';
@@ -168,12 +169,11 @@ export function ContactRows({
   }
   if (list.state === 'failed' && rows.length === 0) {
     return (
-      <div className="list-error" role="alert">
-        <p>{t('chat.loadFailed')}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void loadList(kind)}>
-          {t('chat.retry')}
-        </button>
-      </div>
+      <LoadError
+        message={t('chat.loadFailed')}
+        retryLabel={t('chat.retry')}
+        onRetry={() => void loadList(kind)}
+      />
     );
   }
   if (rows.length === 0) return <>{empty}</>;

@@ -1,17 +1,17 @@
-// The gift drawer (spec §2): a bottom drawer under 865 px, a grid overlay above (chat.css);
-// gifts 40 a page
-// with icon, name and price. Choosing one checks the balance (at least max(50, price), spec §5,
-// else the credits modal) and asks for confirmation before the gift is sent.
-import { useEffect, useId, useState } from 'react';
+// The gift drawer (spec §2): a bottom drawer under 865 px, a grid overlay above (chat.css); gifts
+// 40 a page with icon, name and price. Choosing one checks the balance (at least max(50, price),
+// spec §5, else the credits modal) and asks for confirmation before the gift is sent.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { GiftEntry } from '../../realtime/protocol';
-import { Dialog } from '../../ui/Dialog';
+import { LoadError } from '../lists/LoadError';
 import { useInView } from '../lists/useInView';
 import { ConfirmDialog } from '../people/ConfirmDialog';
-import { CoinIcon, Icon } from '../shell/icons';
+import { CoinIcon } from '../shell/icons';
 import { loadGifts, sendGift } from './actions';
+import { ChatOverlay } from './ChatOverlay';
 import { canAfford, minCreditsToSend } from './rules';
 import { useChatStore } from './store';
 import '../../ui/Modal.css';
@@ -24,7 +24,6 @@ interface GiftDrawerProps {
 
 export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const language = useAppStore((s) => s.language);
   const credits = useAppStore((s) => s.user?.credits ?? 0);
   const minimum = useAppStore((s) => minCreditsToSend(s.configs));
@@ -62,12 +61,11 @@ export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps)
   let body;
   if (state === 'failed') {
     body = (
-      <div className="list-error" role="alert">
-        <p>{t('chat.gifts.failed')}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void loadGifts()}>
-          {t('chat.retry')}
-        </button>
-      </div>
+      <LoadError
+        message={t('chat.gifts.failed')}
+        retryLabel={t('chat.retry')}
+        onRetry={() => void loadGifts()}
+      />
     );
   } else if (state !== 'ready') {
     body = (
@@ -110,33 +108,22 @@ export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps)
 
   return (
     <>
-      <Dialog
-        onClose={onClose}
-        labelledBy={titleId}
-        className="chat-overlay gift-drawer"
-        backdropClassName="modal-backdrop chat-backdrop"
+      <ChatOverlay
+        className="gift-drawer"
         testId="gift-drawer"
-      >
-        <header className="gift-drawer__header">
-          <h2 id={titleId} className="gift-drawer__title">
-            <Icon name="gift" size={22} />
-            {t('chat.gifts.title')}
-          </h2>
+        icon="gift"
+        title={t('chat.gifts.title')}
+        closeLabel={t('chat.gifts.close')}
+        onClose={onClose}
+        headerExtra={
           <span className="gift-drawer__balance" data-testid="gift-balance">
             <CoinIcon size={16} />
             {price(credits)}
           </span>
-          <button
-            type="button"
-            className="chat-icon-btn"
-            onClick={onClose}
-            aria-label={t('chat.gifts.close')}
-          >
-            <Icon name="close" size={20} />
-          </button>
-        </header>
+        }
+      >
         <div className="gift-drawer__body">{body}</div>
-      </Dialog>
+      </ChatOverlay>
       {chosen ? (
         <ConfirmDialog
           title={t('chat.gifts.confirmTitle', { gift: nameOf(chosen), name: partnerName })}

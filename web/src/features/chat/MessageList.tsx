@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { Contact } from '../../realtime/protocol';
+import { LoadError } from '../lists/LoadError';
 import { PersonPhoto } from '../lists/PersonPhoto';
 import { loadConversation, loadOlder } from './actions';
 import { useNowSeconds } from './ContactsList';
@@ -125,16 +126,11 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
     body = <MessageSkeletons widths={widths} />;
   } else if (state === 'failed') {
     body = (
-      <div className="list-error" role="alert">
-        <p>{t('chat.messages.loadFailed')}</p>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => void loadConversation(partnerId)}
-        >
-          {t('chat.retry')}
-        </button>
-      </div>
+      <LoadError
+        message={t('chat.messages.loadFailed')}
+        retryLabel={t('chat.retry')}
+        onRetry={() => void loadConversation(partnerId)}
+      />
     );
   } else if (messages.length === 0) {
     body = <EmptyChat contact={contact} />;

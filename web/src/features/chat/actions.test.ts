@@ -13,7 +13,6 @@ import {
   loadList,
   loadMore,
   loadOlder,
-  readReceiptOf,
   retrySend,
   sendGift,
   sendText,
@@ -25,15 +24,8 @@ import { answer, makeContact, makeGift, makeMessage, ME, mine, sent } from './te
 import { resetChatTest } from './testReset';
 
 vi.mock('../../realtime', () => import('./testing'));
-vi.mock('../notify/banner', async (original) => ({
-  ...(await original<object>()),
-  showBanner: vi.fn(),
-  setChatOpen: vi.fn(),
-}));
-vi.mock('../notify/sounds', async (original) => ({
-  ...(await original<object>()),
-  playSound: vi.fn(),
-}));
+vi.mock('../notify/banner', (original) => import('./testing').then((m) => m.mockBanner(original)));
+vi.mock('../notify/sounds', (original) => import('./testing').then((m) => m.mockSounds(original)));
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const contactsIds = () => useChatStore.getState().lists.contacts.items.map((c) => c.id);
@@ -187,17 +179,6 @@ describe('new_message', () => {
 });
 
 describe('message/read and credits events', () => {
-  it('tells a receipt from the reply to one own request', () => {
-    expect(readReceiptOf({ read: 2, total_unread: 3 })).toBeNull();
-    expect(readReceiptOf(undefined)).toBeNull();
-    expect(readReceiptOf({ reader_id: 1, partner_id: 2, up_to_id: 3, unread: 0 })).toEqual({
-      reader_id: 1,
-      partner_id: 2,
-      up_to_id: 3,
-      unread: 0,
-    });
-  });
-
   it('my other tab read a chat: its unread count and the total follow', () => {
     useChatStore.getState().applyPage('contacts', 0, [makeContact(41, { unread: 4 })], true);
     useChatStore.getState().setConversation(41, {

@@ -506,22 +506,6 @@ function hold(partnerId: number, message: ChatMessage): void {
 
 type ReadDetails = MessageReadEvent['request_details'];
 
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-/** The read receipt in a message/read frame; null for the reply to one's own request. */
-export function readReceiptOf(details: Record<string, unknown> | undefined): ReadDetails | null {
-  if (!details) return null;
-  const { reader_id, partner_id, up_to_id, unread, total_unread } = details;
-  if (!isCount(reader_id) || !isCount(partner_id) || !isCount(up_to_id)) return null;
-  return {
-    reader_id,
-    partner_id,
-    up_to_id,
-    ...(isCount(unread) ? { unread } : {}),
-    ...(isCount(total_unread) ? { total_unread } : {}),
-  };
-}
-
 /** message/read: my other tab read a chat, or my partner read my messages (a seen tick). */
 export function handleRead(details: ReadDetails): void {
   const me = myId();

@@ -8,12 +8,8 @@ import type {
   GiftEntry,
   SendMessageRequest,
 } from '../../realtime/protocol';
+import { detailNumber } from '../people/api';
 import { CONTACTS_PAGE, GIFTS_PAGE, MESSAGES_PAGE } from './rules';
-
-function numberIn(details: Record<string, unknown> | undefined, key: string): number | null {
-  const value = details?.[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
 
 /** A page of `user/contacts` (or of the archived ones), or null when it failed. */
 export async function fetchContacts(offset: number, archived = false): Promise<Contact[] | null> {
@@ -81,7 +77,7 @@ export async function markRead(ids: readonly number[]): Promise<number | null> {
   if (ids.length === 0) return null;
   try {
     const reply = await realtime.request('message/read', { message_id: ids.join(',') });
-    return reply.request_status === 1 ? numberIn(reply.request_details, 'total_unread') : null;
+    return reply.request_status === 1 ? detailNumber(reply.request_details, 'total_unread') : null;
   } catch {
     return null;
   }
@@ -107,13 +103,16 @@ export async function sendMessage(request: SendMessageRequest): Promise<SendOutc
       return {
         kind: 'ok',
         message: reply.data,
-        credits: numberIn(reply.request_details, 'credits'),
-        creditsSpent: numberIn(reply.request_details, 'credits_spent') ?? reply.data.price,
-        replayed: numberIn(reply.request_details, 'replayed') === 1,
+        credits: detailNumber(reply.request_details, 'credits'),
+        creditsSpent: detailNumber(reply.request_details, 'credits_spent') ?? reply.data.price,
+        replayed: detailNumber(reply.request_details, 'replayed') === 1,
       };
     }
     if (reply.error_code === 'not_enough_credits') {
-      return { kind: 'not_enough_credits', credits: numberIn(reply.request_details, 'credits') };
+      return {
+        kind: 'not_enough_credits',
+        credits: detailNumber(reply.request_details, 'credits'),
+      };
     }
     return { kind: 'error', code: reply.error_code ?? 'internal_error' };
   } catch {

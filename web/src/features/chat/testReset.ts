@@ -10,12 +10,8 @@ import { resetChat } from './actions';
 import { ME, resetRealtime } from './testing';
 
 /**
- * A clean start for a chat test: no chat state, a signed-in user with `credits`, and fresh mocks.
- * The test file mocks the notification helpers (they must be mocked where vi.mock is hoisted):
- *   vi.mock('../notify/banner', async (original) => ({ ...(await original<object>()),
- *     showBanner: vi.fn(), setChatOpen: vi.fn() }));
- *   vi.mock('../notify/sounds', async (original) => ({ ...(await original<object>()),
- *     playSound: vi.fn() }));
+ * A clean start for a chat test: no chat state, a signed-in user with `credits`, and fresh mocks
+ * (the notification spies of testing.tsx, where the test file installs them).
  */
 export function resetChatTest(credits = 200): void {
   resetRealtime();

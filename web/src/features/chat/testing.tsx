@@ -1,16 +1,17 @@
 // Test doubles for the chat tests: the scripted realtime client of the discovery tests, with
-// onSession added, and builders for contacts and messages. Only tests import this file; they
-// install the double with
-//   vi.mock('../../realtime', () => import('./testing'))
-import { render } from '@testing-library/react';
-import { StrictMode, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+// onSession added, spies for the notification helpers, and builders for contacts and messages.
+// Only tests import this file; they install the doubles with (vi.mock must stay in the test file,
+// where it is hoisted above the imports)
+//   vi.mock('../../realtime', () => import('./testing'));
+//   vi.mock('../notify/banner', (original) => import('./testing').then((m) => m.mockBanner(original)));
+//   vi.mock('../notify/sounds', (original) => import('./testing').then((m) => m.mockSounds(original)));
+import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { SessionEvent } from '../../realtime/client';
 import type { ChatMessage, Contact, GiftEntry } from '../../realtime/protocol';
-import { realtime as scripted } from '../people/testing';
+import { renderRoutes, realtime as scripted } from '../people/testing';
 
-export { answer, emit, resetRealtime, sent } from '../people/testing';
+export { answer, emit, resetRealtime, sent, stubMatchMedia } from '../people/testing';
 
 const sessionListeners = new Set<(event: SessionEvent) => void>();
 
@@ -27,6 +28,18 @@ export const realtime = {
 /** A session event, as after a reconnect validated again. */
 export function emitSession(event: SessionEvent): void {
   for (const listener of [...sessionListeners]) listener(event);
+}
+
+type ImportOriginal = () => Promise<object>;
+
+/** The notification banner module with showBanner and setChatOpen as spies. */
+export async function mockBanner(original: ImportOriginal) {
+  return { ...(await original()), showBanner: vi.fn(), setChatOpen: vi.fn() };
+}
+
+/** The sounds module with playSound as a spy. */
+export async function mockSounds(original: ImportOriginal) {
+  return { ...(await original()), playSound: vi.fn() };
 }
 
 export const ME = 12;
@@ -90,7 +103,7 @@ export function makeGift(id: number, price: number): GiftEntry {
 
 /** Renders `element` at `path` (matched by `pattern`) with the pages the chat navigates to. */
 export function renderChat(element: ReactElement, path = '/contacts', pattern = path) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: pattern, element },
       { path: '/contacts', element: <p>contacts page</p> },
@@ -98,14 +111,6 @@ export function renderChat(element: ReactElement, path = '/contacts', pattern = 
       { path: '/explore', element: <p>explore page</p> },
       { path: '/chat/:slug', element: <p>chat page</p> },
     ].filter((route, index, all) => all.findIndex((r) => r.path === route.path) === index),
-    { initialEntries: [path] },
+    path,
   );
-  return {
-    router,
-    ...render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
-  };
 }

@@ -5,6 +5,7 @@ import { realtime } from '../../realtime';
 import type { BlockedEntry } from '../../realtime/protocol';
 import { usePeopleStore } from '../people/store';
 import { Avatar } from '../shell/Avatar';
+import { LoadError } from './LoadError';
 import './lists.css';
 
 type LoadState = 'loading' | 'ready' | 'failed';
@@ -66,19 +67,15 @@ export function BlockedList() {
   }
   if (state === 'failed') {
     return (
-      <div className="list-error list-error--inline" role="alert">
-        <p>{t('lists.error')}</p>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            setState('loading');
-            setAttempt((n) => n + 1);
-          }}
-        >
-          {t('lists.retry')}
-        </button>
-      </div>
+      <LoadError
+        inline
+        message={t('lists.error')}
+        retryLabel={t('lists.retry')}
+        onRetry={() => {
+          setState('loading');
+          setAttempt((n) => n + 1);
+        }}
+      />
     );
   }
   if (entries.length === 0) {

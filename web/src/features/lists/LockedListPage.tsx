@@ -14,6 +14,7 @@ import { EmptyState } from './EmptyState';
 import { entryKey, mergeEntries, seedOf } from './entries';
 import { Icon } from '../shell/icons';
 import { ListHeader } from './ListHeader';
+import { LoadError } from './LoadError';
 import { LockedPhoto, PersonPhoto } from './PersonPhoto';
 import { PersonTile, TileSkeletons } from './PersonTile';
 import { refreshTotals } from './useTotals';
@@ -123,12 +124,11 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
       )}
 
       {failed ? (
-        <div className="list-error" role="alert">
-          <p>{t('lists.error')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void loadMore()}>
-            {t('lists.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('lists.error')}
+          retryLabel={t('lists.retry')}
+          onRetry={() => void loadMore()}
+        />
       ) : null}
 
       <div ref={sentinel} className="list-sentinel" aria-hidden="true" />

@@ -11,6 +11,7 @@ import type { IconName } from '../shell/icons';
 import { EmptyState } from './EmptyState';
 import { entryKey } from './entries';
 import { ListHeader } from './ListHeader';
+import { LoadError } from './LoadError';
 import { PersonRow, RowSkeletons } from './PersonRow';
 import { nowSeconds } from './relativeTime';
 import { useInView } from './useInView';
@@ -91,12 +92,11 @@ export function RowListPage({ config }: { config: RowListConfig }) {
       )}
 
       {failed ? (
-        <div className="list-error" role="alert">
-          <p>{t('lists.error')}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void loadMore()}>
-            {t('lists.retry')}
-          </button>
-        </div>
+        <LoadError
+          message={t('lists.error')}
+          retryLabel={t('lists.retry')}
+          onRetry={() => void loadMore()}
+        />
       ) : null}
 
       <div ref={sentinel} className="list-sentinel" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../lists/EmptyState';
+import { LoadError } from '../lists/LoadError';
 import { Icon } from '../shell/icons';
 import { TileSkeletons } from '../lists/PersonTile';
 import { useInView } from '../lists/useInView';
@@ -83,12 +84,11 @@ export default function MeetPage() {
         )}
 
         {failed ? (
-          <div className="list-error" role="alert">
-            <p>{t('meet.error')}</p>
-            <button type="button" className="btn btn-secondary" onClick={() => void loadMore()}>
-              {t('meet.retry')}
-            </button>
-          </div>
+          <LoadError
+            message={t('meet.error')}
+            retryLabel={t('meet.retry')}
+            onRetry={() => void loadMore()}
+          />
         ) : null}
         {ended && people.length > 0 ? (
           <p className="muted meet-page__end">{t('meet.end')}</p>

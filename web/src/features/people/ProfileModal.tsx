@@ -17,22 +17,14 @@ import { realtime } from '../../realtime';
 import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
 import { openSubscriptions } from '../premium/store';
 import { Icon } from '../shell/icons';
-import {
-  applyLikeOutcome,
-  blockUser,
-  errorText,
-  reportUser,
-  REPORT_REASONS,
-  sendSwipe,
-  type ReportReason,
-} from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { applyLikeOutcome, errorText, sendSwipe } from './api';
 import { PHOTOS_PREFETCH_DISTANCE, PROFILE_PHOTOS_PAGE } from './constants';
 import { Dialog } from '../../ui/Dialog';
 import { wrapIndex } from './display';
 import { ImageViewer } from './ImageViewer';
 import { showNotice } from './overlays';
 import { OnlineDot, useLocationLine, VirtualBadge } from './PersonBadges';
+import { BlockDialog, ReportDialog } from './SafetyDialogs';
 import { usePeopleStore, useProfileModal } from './store';
 import { createTapGuard } from './tapGuard';
 import './people.css';
@@ -73,9 +65,6 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
   const [index, setIndex] = useState(0);
   const [liking, setLiking] = useState(false);
   const [confirm, setConfirm] = useState<'block' | 'report' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
-  const [reason, setReason] = useState<ReportReason | null>(null);
   const visited = useRef(false);
   const photosPending = useRef(false);
   const tapGuard = useMemo(() => createTapGuard(), []);
@@ -205,36 +194,6 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
     void navigate(`/chat/${userId}`);
   };
 
-  const startConfirm = (kind: 'block' | 'report') => {
-    setConfirmError(null);
-    setReason(null);
-    setConfirm(kind);
-  };
-
-  const doBlock = async () => {
-    setBusy(true);
-    setConfirmError(null);
-    const result = await blockUser(userId);
-    setBusy(false);
-    if (result.ok) {
-      setConfirm(null);
-      usePeopleStore.getState().forget(userId);
-      close();
-      showNotice(t('people.block.done'), 'success');
-    } else {
-      setConfirmError(errorText(t, exists, result.code));
-    }
-  };
-
-  const doReport = async () => {
-    if (!reason) return;
-    setBusy(true);
-    const ok = await reportUser(userId, reason);
-    setBusy(false);
-    setConfirm(null);
-    showNotice(t(ok ? 'people.report.done' : 'people.report.failed'), ok ? 'success' : 'error');
-  };
-
   const isSelf = myId === userId;
   const name = shown?.name ?? '';
 
@@ -340,7 +299,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
             <button
               type="button"
               className="profile-modal__safety-btn"
-              onClick={() => startConfirm('report')}
+              onClick={() => setConfirm('report')}
               data-testid="profile-report"
             >
               <Icon name="flag" size={18} />
@@ -349,7 +308,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
             <button
               type="button"
               className="profile-modal__safety-btn is-danger"
-              onClick={() => startConfirm('block')}
+              onClick={() => setConfirm('block')}
               data-testid="profile-block"
             >
               <Icon name="block" size={18} />
@@ -392,47 +351,18 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
       )}
 
       {confirm === 'block' && (
-        <ConfirmDialog
-          title={t('people.block.title', { name })}
-          body={t('people.block.body')}
-          confirmLabel={t('people.block.confirm')}
-          danger
-          busy={busy}
-          error={confirmError}
-          onConfirm={() => void doBlock()}
-          onCancel={() => setConfirm(null)}
+        <BlockDialog
+          userId={userId}
+          name={name}
+          onClose={() => setConfirm(null)}
+          onBlocked={() => {
+            usePeopleStore.getState().forget(userId);
+            close();
+          }}
         />
       )}
       {confirm === 'report' && (
-        <ConfirmDialog
-          title={t('people.report.title', { name })}
-          body={t('people.report.body')}
-          confirmLabel={t('people.report.confirm')}
-          busy={busy}
-          confirmDisabled={reason === null}
-          onConfirm={() => void doReport()}
-          onCancel={() => setConfirm(null)}
-        >
-          <fieldset className="report-reasons">
-            <legend className="visually-hidden">{t('people.report.reasonsLabel')}</legend>
-            {REPORT_REASONS.map((r) => (
-              <label
-                key={r}
-                className={reason === r ? 'report-reason is-checked' : 'report-reason'}
-              >
-                <input
-                  type="radio"
-                  name="report-reason"
-                  value={r}
-                  checked={reason === r}
-                  onChange={() => setReason(r)}
-                  data-testid={`report-reason-${r}`}
-                />
-                <span>{t(`people.report.reasons.${r}`)}</span>
-              </label>
-            ))}
-          </fieldset>
-        </ConfirmDialog>
+        <ReportDialog userId={userId} name={name} onClose={() => setConfirm(null)} />
       )}
     </Dialog>
   );

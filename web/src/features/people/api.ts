@@ -12,7 +12,11 @@ export type SwipeOutcome =
   | { kind: 'not_found' }
   | { kind: 'error'; code: ErrorCode | null };
 
-function detailNumber(details: Record<string, unknown> | undefined, key: string): number | null {
+/** The number at `key` of a reply's request_details, or null when it is missing or not a number. */
+export function detailNumber(
+  details: Record<string, unknown> | undefined,
+  key: string,
+): number | null {
   const value = details?.[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }

@@ -3,7 +3,7 @@
 //   vi.mock('../../realtime', () => import('../people/testing'))
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { Person } from '../../realtime/protocol';
 
@@ -73,16 +73,9 @@ export function makePerson(id: number, patch: Partial<Person> = {}): Person {
   };
 }
 
-/** Renders `element` at /explore in a memory router (with a /chat and /settings to go to). */
-export function renderWithRouter(element: ReactElement, path = '/explore') {
-  const router = createMemoryRouter(
-    [
-      { path: '/explore', element },
-      { path: '/chat/:slug', element: <p>chat page</p> },
-      { path: '/settings', element: <p>settings page</p> },
-    ],
-    { initialEntries: [path] },
-  );
+/** Renders `routes` in a memory router at `path`, in StrictMode. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   return {
     router,
     ...render(
@@ -93,11 +86,23 @@ export function renderWithRouter(element: ReactElement, path = '/explore') {
   };
 }
 
-/** Makes animations instant (the deck skips its fly-out under prefers-reduced-motion). */
-export function preferReducedMotion(): void {
+/** Renders `element` at /explore in a memory router (with a /chat and /settings to go to). */
+export function renderWithRouter(element: ReactElement, path = '/explore') {
+  return renderRoutes(
+    [
+      { path: '/explore', element },
+      { path: '/chat/:slug', element: <p>chat page</p> },
+      { path: '/settings', element: <p>settings page</p> },
+    ],
+    path,
+  );
+}
+
+/** Stubs window.matchMedia: `matches` answers each media query. */
+export function stubMatchMedia(matches: (query: string) => boolean): void {
   window.matchMedia = (query: string) =>
     ({
-      matches: query.includes('reduce'),
+      matches: matches(query),
       media: query,
       onchange: null,
       addEventListener: () => undefined,
@@ -106,4 +111,9 @@ export function preferReducedMotion(): void {
       removeListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+}
+
+/** Makes animations instant (the deck skips its fly-out under prefers-reduced-motion). */
+export function preferReducedMotion(): void {
+  stubMatchMedia((query) => query.includes('reduce'));
 }

@@ -1,11 +1,11 @@
-// Block and report from the chat, through the discovery screens' confirm popup, calls and texts
-// (features/people): "Block {name}?", "User blocked", the report reasons, "Report submitted".
-import { useState } from 'react';
+// Block and report (spec §2): the confirm popup with its texts ("Block {name}?", the report
+// reasons), the request, and the notice after it. The profile modal and the chat header use them.
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { blockUser, errorText, reportUser, REPORT_REASONS, type ReportReason } from '../people/api';
-import { ConfirmDialog } from '../people/ConfirmDialog';
-import { showNotice } from '../people/overlays';
-import '../people/people.css';
+import { blockUser, errorText, reportUser, REPORT_REASONS, type ReportReason } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { showNotice } from './overlays';
+import './people.css';
 
 interface SafetyDialogProps {
   userId: number;
@@ -13,7 +13,7 @@ interface SafetyDialogProps {
   onClose: () => void;
 }
 
-/** Confirm, block, then `onBlocked` (the caller forgets the person and leaves the chat). */
+/** Confirm, block, then `onBlocked` (the caller forgets the person and leaves their screen). */
 export function BlockDialog({
   userId,
   name,
@@ -55,6 +55,7 @@ export function BlockDialog({
 /** Pick a reason, report, and say how it went. */
 export function ReportDialog({ userId, name, onClose }: SafetyDialogProps) {
   const { t } = useTranslation();
+  const group = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -83,7 +84,7 @@ export function ReportDialog({ userId, name, onClose }: SafetyDialogProps) {
           <label key={r} className={reason === r ? 'report-reason is-checked' : 'report-reason'}>
             <input
               type="radio"
-              name="chat-report-reason"
+              name={group}
               value={r}
               checked={reason === r}
               onChange={() => setReason(r)}
