@@ -8,8 +8,17 @@ PLACES := $(BUILD_DIR)/places.tsv
 PERSONAS := $(BUILD_DIR)/personas
 # make run SEED_DEMO=0 starts without the demo personas.
 SEED_DEMO ?= 1
+# make bench-load / bench-connections: the load (docs/performance.md); LOAD_ARGS go to kesher_load.
+USERS ?= 10000
+RATE ?= 20000
+DURATION ?= 30
+WARMUP ?= 5
+COUNT ?= 50000
+LOAD_ARGS ?=
+RUN_LOAD := BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(USERS) RATE=$(RATE) \
+  DURATION=$(DURATION) WARMUP=$(WARMUP) COUNT=$(COUNT) server/bench/run_load.sh
 
-.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench clean
+.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-load bench-connections clean
 
 bootstrap:
 	@scripts/bootstrap
@@ -59,6 +68,16 @@ format:
 bench: server places
 	KESHER_PLACES=$(abspath $(PLACES)) $(BUILD_DIR)/server/kesher_bench
 	$(BUILD_DIR)/server/kesher_discovery_bench --places $(PLACES)
+	$(RUN_LOAD) chat $(LOAD_ARGS)
+	$(RUN_LOAD) connections $(LOAD_ARGS)
+
+# Chat over real WebSockets at a set rate: delivered messages/s, latency, server RSS and CPU.
+bench-load: server places
+	$(RUN_LOAD) chat $(LOAD_ARGS)
+
+# Idle authenticated sockets: the server's memory per connection.
+bench-connections: server places
+	$(RUN_LOAD) connections $(LOAD_ARGS)
 
 clean:
 	rm -rf $(BUILD_DIR) web/dist

@@ -71,7 +71,7 @@ void generate(app::Context& app, int members, int personas, std::mt19937_64& rng
       auto cell = modules::cell_of_place(app, place);
       int a = age(rng), g = gender(rng);
       int low = std::max(18, a - span(rng)), high = std::min(100, a + span(rng));
-      char birth[16];
+      char birth[40];  // room for any int, which is what GCC checks
       std::snprintf(birth, sizeof birth, "%04d-%02d-%02d", 2026 - a, month(rng), day(rng));
       bool persona = i >= members;
       db.execute(

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "app/context.hpp"
+#include "app/load_seed.hpp"
 #include "app/seed.hpp"
 #include "domain/crypto.hpp"
 #include "mail/mailer.hpp"
@@ -61,6 +62,10 @@ void add_server_options(CLI::App& cli, Config& config) {
   cli.add_option("--worker-threads", config.worker_threads, "Threads for database work")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
+  cli.add_option("--sqlite-sync", config.sqlite_sync,
+                 "full: every commit is fsynced (durable); normal: synced at checkpoints")
+      ->check(CLI::IsMember({"full", "normal"}))
+      ->capture_default_str();
 }
 
 std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
@@ -80,7 +85,9 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
                std::chrono::system_clock::now().time_since_epoch())
         .count();
   };
-  app.db = kesher::store::open_sqlite({(fs::path(config.data_dir) / "kesher.db").string()});
+  kesher::store::SqliteOptions sqlite{(fs::path(config.data_dir) / "kesher.db").string()};
+  sqlite.durable_commits = config.sqlite_sync != "normal";
+  app.db = kesher::store::open_sqlite(sqlite);
   if (!with_places) return true;
   std::string places_path = config.places_path.empty()
                                 ? (fs::path(config.data_dir) / "places.tsv").string()
@@ -122,6 +129,19 @@ int set_premium(const Config& config, int64_t user_id, int premium) {
     return 1;
   }
   std::printf("user %lld premium=%d\n", static_cast<long long>(user_id), premium);
+  return 0;
+}
+
+int seed_load(const Config& config, const kesher::app::LoadSeedOptions& options) {
+  kesher::app::Context app;
+  if (!open_data(app, config, /*with_places=*/false)) return 1;
+  auto result = kesher::app::seed_load_members(app, options);
+  if (!result.error.empty()) {
+    spdlog::error("seed-load: {}", result.error);
+    return 1;
+  }
+  std::printf("seed-load: %d members added, %d already present; sessions in %s\n", result.created,
+              result.reused, options.sessions_out.c_str());
   return 0;
 }
 
@@ -195,11 +215,26 @@ int main(int argc, char** argv) {
   premium->add_option("--user-id", user_id, "The member's id")->required();
   premium->add_option("--premium", premium_flag, "1 or 0")->check(CLI::Range(0, 1));
 
+  auto* load = cli.add_subcommand(
+      "seed-load", "Add members with sessions for the load generator (server/bench) and exit");
+  kesher::app::LoadSeedOptions load_options{.credits = 10'000'000,
+                                            .password = "load-bench-password"};
+  load->add_option("--users", load_options.users, "How many members")
+      ->required()
+      ->check(CLI::Range(1, 1'000'000));
+  load->add_option("--credits", load_options.credits, "Credits granted to each, through the ledger")
+      ->capture_default_str();
+  load->add_option("--password", load_options.password, "The password they all share")
+      ->capture_default_str();
+  load->add_option("--out", load_options.sessions_out, "File for the lines \"user_id session_id\"")
+      ->required();
+
   CLI11_PARSE(cli, argc, argv);
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   try {
     if (*seed) return seed_demo(config, personas_dir);
     if (*premium) return set_premium(config, user_id, premium_flag);
+    if (*load) return seed_load(config, load_options);
     return serve(config, seed_dir);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

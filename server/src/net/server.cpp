@@ -18,7 +18,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
-#include <deque>
+#include <list>
+#include <mutex>
 #include <thread>
 
 #include "domain/language.hpp"
@@ -43,6 +44,10 @@ namespace {
 
 constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
 constexpr size_t kMaxFrameBytes = 64 * 1024;
+// Beast reserves room for an inbound message before it arrives (1,536 bytes by default) in every
+// waiting socket; reading at most this much per step keeps an idle socket's reservation small
+// while a typical frame still arrives in one step.
+constexpr size_t kReadStepBytes = 512;
 constexpr size_t kMaxHttpBody = 64 * 1024;
 constexpr size_t kMaxQueuedFrames = 1024;
 constexpr size_t kMaxQueuedBytes = 8 * 1024 * 1024;
@@ -94,6 +99,8 @@ std::string error_body(std::string_view code) {
 
 }  // namespace
 
+class WebSocketSession;
+
 struct Server::Impl {
   Impl(app::Context& app_context, const protocol::Router& r, const StaticFiles& f)
       : app(app_context),
@@ -110,26 +117,32 @@ struct Server::Impl {
   asio::thread_pool workers;
   tcp::acceptor acceptor;
 
+  // Every accepted WebSocket, for the idle sweep: one timer for all of them instead of a timer
+  // and a coroutine in each.
+  std::mutex sockets_mutex;
+  std::list<WebSocketSession*> sockets;
+
   asio::awaitable<void> accept_loop();
   asio::awaitable<void> jobs_loop();
+  asio::awaitable<void> idle_sweep_loop();
   asio::awaitable<void> serve_http(tcp::socket socket);
   http::response<http::string_body> make_response(const protocol::HttpResponse& response,
                                                   const http::request<http::string_body>& request);
-  void upgrade(beast::tcp_stream stream, http::request<http::string_body> request,
-               app::ConnectionState state);
 };
 
 // One WebSocket: a serial reader that hands each frame to the worker pool, and a writer that
-// drains a bounded queue. All members are touched on the connection's strand only.
+// drains a bounded queue. Members are touched on the connection's strand only, except where noted.
+//
+// An idle socket should cost the server little memory (docs/performance.md, "Idle connections"),
+// so the session keeps nothing it doesn't need between frames: the WebSocket sits on the bare
+// socket (Beast's own timer covers the handshake and close), the upgrade request is dropped once
+// accepted, the outgoing queue allocates nothing while empty, the writer coroutine exists only
+// while there is something to write, and one server-wide sweep keeps the idle timeout.
 class WebSocketSession final : public bus::Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(Server::Impl& server, beast::tcp_stream stream, app::ConnectionState state)
-      : server_(server),
-        ws_(std::move(stream)),
-        signal_(ws_.get_executor()),
-        idle_timer_(ws_.get_executor()),
-        state_(std::move(state)) {}
+  WebSocketSession(Server::Impl& server, tcp::socket socket, app::ConnectionState state)
+      : server_(server), ws_(std::move(socket)), state_(std::move(state)) {}
 
   void start(http::request<http::string_body> request) {
     asio::co_spawn(ws_.get_executor(), run(shared_from_this(), std::move(request)), asio::detached);
@@ -144,6 +157,20 @@ class WebSocketSession final : public bus::Connection,
     asio::post(ws_.get_executor(), [self = shared_from_this(), code] { self->close_now(code); });
   }
 
+  // Any thread: whether no frame has arrived since `since`.
+  bool silent_since(std::chrono::steady_clock::time_point since) const {
+    return last_inbound_.load(std::memory_order_relaxed) < since;
+  }
+
+  // Any thread: closes with 4002 unless a frame has arrived meanwhile.
+  void close_if_idle(std::chrono::steady_clock::duration limit) {
+    asio::post(ws_.get_executor(), [self = shared_from_this(), limit] {
+      if (self->silent_since(std::chrono::steady_clock::now() - limit)) {
+        self->close_now(bus::kCloseIdle);
+      }
+    });
+  }
+
  private:
   static asio::awaitable<void> run(std::shared_ptr<WebSocketSession> self,
                                    http::request<http::string_body> request) {
@@ -151,56 +178,51 @@ class WebSocketSession final : public bus::Connection,
   }
 
   asio::awaitable<void> serve(http::request<http::string_body> request) {
-    beast::get_lowest_layer(ws_).expires_never();
     // Beast's own idle timer does not restart on traffic unless it sends pings, so the idle
-    // timeout is kept by idle_watch() instead.
+    // timeout is kept by Server::Impl::idle_sweep_loop() instead.
     ws_.set_option(
         websocket::stream_base::timeout{kHttpTimeout, websocket::stream_base::none(), false});
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "kesher"); }));
     ws_.read_message_max(kMaxFrameBytes);
     auto [ec] = co_await ws_.async_accept(request, kNoThrow);
+    // This frame lives as long as the socket; its headers (cookie, key, origin…) are not needed.
+    request = {};
     if (ec) co_return;
     state_.connection = shared_from_this();
     if (state_.authenticated()) {
       server_.app.hub.attach(state_.user_id, state_.session_hash, state_.connection);
     }
-    asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
     last_inbound_ = std::chrono::steady_clock::now();
-    asio::co_spawn(ws_.get_executor(), idle_watch(shared_from_this()), asio::detached);
+    {
+      std::lock_guard lock(server_.sockets_mutex);
+      registration_ = server_.sockets.insert(server_.sockets.end(), this);
+    }
     co_await read_loop();
+    {
+      std::lock_guard lock(server_.sockets_mutex);
+      server_.sockets.erase(registration_);
+    }
     server_.app.hub.detach(this);
     state_.connection.reset();  // breaks the cycle session → state → session
     closed_ = true;
-    signal_.cancel();
-    idle_timer_.cancel();
-  }
-
-  static asio::awaitable<void> idle_watch(std::shared_ptr<WebSocketSession> self) {
-    auto limit = std::chrono::seconds(self->server_.app.config.ws_idle_timeout_seconds);
-    while (!self->closed_ && !self->closing_) {
-      self->idle_timer_.expires_at(self->last_inbound_ + limit);
-      co_await self->idle_timer_.async_wait(kNoThrow);
-      if (self->closed_ || self->closing_) co_return;
-      if (std::chrono::steady_clock::now() >= self->last_inbound_ + limit) {
-        self->close_now(bus::kCloseIdle);
-        co_return;
-      }
-    }
   }
 
   asio::awaitable<void> read_loop() {
     beast::flat_buffer buffer;
     for (;;) {
-      auto [ec, bytes] = co_await ws_.async_read(buffer, kNoThrow);
+      auto [ec, bytes] = co_await ws_.async_read_some(buffer, kReadStepBytes, kNoThrow);
       if (ec) {
         // Beast has already sent close 1009 for an oversized frame.
         if (ec != websocket::error::closed) spdlog::debug("websocket read ended: {}", ec.message());
         co_return;
       }
+      if (!ws_.is_message_done()) continue;
       last_inbound_ = std::chrono::steady_clock::now();
       std::string frame = beast::buffers_to_string(buffer.data());
       buffer.consume(buffer.size());
+      // A large message must not leave a large buffer behind in a socket that then goes quiet.
+      if (buffer.capacity() > kReadStepBytes) buffer.shrink_to_fit();
       if (!bucket_.try_take(seconds_now())) {
         enqueue(error_frame(errc::rate_limited));
         continue;
@@ -230,20 +252,19 @@ class WebSocketSession final : public bus::Connection,
     co_await self->drain();
   }
 
+  // Started by enqueue() when the queue stops being empty; ends when it is empty again.
   asio::awaitable<void> drain() {
-    while (!closed_) {
-      while (!queue_.empty() && !closed_) {
-        bus::Frame frame = queue_.front();
-        ws_.text(true);
-        auto [ec, bytes] = co_await ws_.async_write(asio::buffer(*frame), kNoThrow);
-        queue_.pop_front();
-        queued_bytes_ -= frame->size();
-        if (ec) co_return;
-      }
-      if (closed_) co_return;
-      signal_.expires_at(asio::steady_timer::time_point::max());
-      co_await signal_.async_wait(kNoThrow);
+    while (!queue_.empty() && !closed_) {
+      bus::Frame frame = queue_.front();
+      ws_.text(true);
+      auto [ec, bytes] = co_await ws_.async_write(asio::buffer(*frame), kNoThrow);
+      queue_.pop_front();
+      queued_bytes_ -= frame->size();
+      // A failed write leaves writing_ set: the socket is broken, nothing more is written, and the
+      // queue limit closes it if frames keep coming before the reader notices.
+      if (ec) co_return;
     }
+    writing_ = false;
   }
 
   void enqueue(const bus::Frame& frame) {
@@ -256,7 +277,9 @@ class WebSocketSession final : public bus::Connection,
     }
     queue_.push_back(frame);
     queued_bytes_ += frame->size();
-    signal_.cancel();
+    if (writing_) return;
+    writing_ = true;
+    asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
   }
 
   void close_now(uint16_t code) {
@@ -267,19 +290,21 @@ class WebSocketSession final : public bus::Connection,
         ws_.get_executor(),
         [self = shared_from_this(), code]() -> asio::awaitable<void> {
           auto [ec] = co_await self->ws_.async_close(websocket::close_reason(code), kNoThrow);
-          if (ec) beast::get_lowest_layer(self->ws_).close();
+          boost::system::error_code ignored;
+          if (ec) beast::get_lowest_layer(self->ws_).close(ignored);
         },
         asio::detached);
   }
 
   Server::Impl& server_;
-  websocket::stream<beast::tcp_stream> ws_;
-  asio::steady_timer signal_;
-  asio::steady_timer idle_timer_;
-  std::chrono::steady_clock::time_point last_inbound_;
+  websocket::stream<tcp::socket> ws_;
+  // Written on the strand, read by the idle sweep on any network thread.
+  std::atomic<std::chrono::steady_clock::time_point> last_inbound_;
+  std::list<WebSocketSession*>::iterator registration_;  // in server_.sockets while serving
   app::ConnectionState state_;
-  std::deque<bus::Frame> queue_;
+  std::list<bus::Frame> queue_;  // unlike std::deque, allocates nothing while empty
   size_t queued_bytes_ = 0;
+  bool writing_ = false;  // a drain() is running
   bool closing_ = false;
   bool closed_ = false;
   domain::TokenBucket bucket_{kMessagesPerSecond, kMessageBurst};
@@ -400,7 +425,8 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
         state.user_id = *user_id;
         state.session_hash = state.cookie_session_hash;
       }
-      auto session = std::make_shared<WebSocketSession>(*this, std::move(stream), std::move(state));
+      auto session =
+          std::make_shared<WebSocketSession>(*this, stream.release_socket(), std::move(state));
       session->start(std::move(request));
       co_return;
     }
@@ -473,10 +499,35 @@ asio::awaitable<void> Server::Impl::jobs_loop() {
   }
 }
 
+// Closes the sockets that sent nothing for the idle timeout (4002). Checking four times per
+// timeout, and at least once a second, closes a silent socket between 1 and 1.25 times the limit.
+asio::awaitable<void> Server::Impl::idle_sweep_loop() {
+  const std::chrono::steady_clock::duration limit =
+      std::chrono::seconds(app.config.ws_idle_timeout_seconds);
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  std::vector<std::shared_ptr<WebSocketSession>> silent;
+  for (;;) {
+    timer.expires_after(std::min<std::chrono::steady_clock::duration>(1s, limit / 4));
+    auto [ec] = co_await timer.async_wait(kNoThrow);
+    if (ec || !acceptor.is_open()) co_return;
+    auto since = std::chrono::steady_clock::now() - limit;
+    {
+      std::lock_guard lock(sockets_mutex);
+      for (WebSocketSession* socket : sockets) {
+        // A registered session is alive: it leaves the list before its last owner lets go.
+        if (socket->silent_since(since)) silent.push_back(socket->shared_from_this());
+      }
+    }
+    for (auto& socket : silent) socket->close_if_idle(limit);
+    silent.clear();
+  }
+}
+
 void Server::run() {
   auto& impl = *impl_;
   asio::co_spawn(impl.ioc, impl.accept_loop(), asio::detached);
   asio::co_spawn(impl.ioc, impl.jobs_loop(), asio::detached);
+  asio::co_spawn(impl.ioc, impl.idle_sweep_loop(), asio::detached);
   asio::signal_set signals(impl.ioc, SIGINT, SIGTERM);
   signals.async_wait([&impl](const boost::system::error_code& ec, int signal) {
     if (ec) return;

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Runs kesher_load against a fresh server (docs/performance.md, "Chat load" and "Idle connections").
+#
+#   server/bench/run_load.sh chat          # USERS, RATE, DURATION, WARMUP
+#   server/bench/run_load.sh connections   # COUNT
+#
+# Seeds members with sessions into a temporary data folder (`kesher seed-load`), starts the server
+# on a free port, runs the generator beside it, stops the server with SIGTERM and prints the
+# generator's report. Arguments after the mode go to kesher_load (e.g. --threads 2 --json);
+# SERVER_ARGS goes to the server (e.g. SERVER_ARGS="--worker-threads 8"). On a machine shared with
+# other work, NICE=-10 runs server and generator ahead of it (root only).
+set -euo pipefail
+
+mode=${1:?usage: run_load.sh chat|connections [kesher_load options]}
+shift
+BUILD_DIR=${BUILD_DIR:-build}
+KESHER_BIN=${KESHER_BIN:-$BUILD_DIR/server/kesher}
+KESHER_LOAD_BIN=${KESHER_LOAD_BIN:-$BUILD_DIR/server/kesher_load}
+PLACES=${PLACES:-$BUILD_DIR/places.tsv}
+USERS=${USERS:-10000}
+RATE=${RATE:-20000}
+DURATION=${DURATION:-30}
+WARMUP=${WARMUP:-5}
+COUNT=${COUNT:-50000}
+SERVER_ARGS=${SERVER_ARGS:-}
+NICE=${NICE:-0}
+
+case $mode in
+  chat) sockets=$USERS ;;
+  connections) sockets=$COUNT ;;
+  *) echo "run_load.sh: unknown mode $mode (chat or connections)" >&2; exit 2 ;;
+esac
+for file in "$KESHER_BIN" "$KESHER_LOAD_BIN" "$PLACES"; do
+  [[ -e $file ]] || { echo "run_load.sh: $file is missing (make server places)" >&2; exit 1; }
+done
+
+# Server and generator each hold one descriptor per socket. Root may raise the hard limit; a
+# container without CAP_SYS_RESOURCE may not, and then the run is capped to what fits.
+wanted_files=$((sockets + 1000))
+if (( $(ulimit -Hn) < wanted_files )); then ulimit -Hn "$wanted_files" 2>/dev/null || true; fi
+ulimit -Sn "$(ulimit -Hn)"
+fits=$(( $(ulimit -Hn) - 300 ))
+if (( sockets > fits )); then
+  echo "run_load.sh: only $(ulimit -Hn) open files allowed per process (the hard limit can't be" \
+       "raised here); running $fits sockets instead of $sockets" >&2
+  sockets=$fits
+  USERS=$(( fits < USERS ? fits : USERS ))
+  COUNT=$(( fits < COUNT ? fits : COUNT ))
+fi
+echo "open files per process: $(ulimit -n); local ports: $(tr '\t' '-' < /proc/sys/net/ipv4/ip_local_port_range);" \
+     "somaxconn: $(cat /proc/sys/net/core/somaxconn) (the generator spreads sockets over" \
+     "127.0.0.x sources, 10,000 per address, and keeps 128 handshakes in flight)"
+
+work=$(mktemp -d /tmp/kesher-load.XXXXXX)
+server_pid=
+# shellcheck disable=SC2317 # called by the trap
+cleanup() {
+  if [[ -n $server_pid ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -KILL "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$KESHER_BIN" --data "$work/data" --log-level warn seed-load --users "$sockets" \
+  --out "$work/sessions.txt"
+
+# shellcheck disable=SC2086 # SERVER_ARGS is a list of options
+nice -n "$NICE" "$KESHER_BIN" --port 0 --host 127.0.0.1 --data "$work/data" --places "$PLACES" \
+  --web "$work/no-web" --log-level warn $SERVER_ARGS >"$work/server.out" 2>"$work/server.log" &
+server_pid=$!
+port=
+for _ in $(seq 300); do
+  port=$(sed -n 's/^kesher listening on [^ ]*:\([0-9]*\) .*/\1/p' "$work/server.out")
+  [[ -n $port ]] && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  sleep 0.1
+done
+[[ -n $port ]] || { echo "run_load.sh: the server did not start" >&2; exit 1; }
+echo "server pid $server_pid on 127.0.0.1:$port, data in $work/data, nice $NICE"
+
+common=(--port "$port" --sessions "$work/sessions.txt" --server-pid "$server_pid")
+status=0
+if [[ $mode == chat ]]; then
+  echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --duration $DURATION --warmup $WARMUP $*"
+  nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
+    --warmup "$WARMUP" "$@" || status=$?
+else
+  echo "+ kesher_load connections ${common[*]} --count $COUNT $*"
+  nice -n "$NICE" "$KESHER_LOAD_BIN" connections "${common[@]}" --count "$COUNT" "$@" || status=$?
+fi
+
+# An overloaded server still has queued writes to commit; give it a while, then stop it hard.
+kill -TERM "$server_pid"
+for _ in $(seq 300); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$server_pid" 2>/dev/null; then
+  echo "run_load.sh: the server was still busy 30 s after SIGTERM; killing it" >&2
+  kill -KILL "$server_pid"
+fi
+wait "$server_pid" || true
+server_pid=
+if grep -qE '\[(error|critical)\]' "$work/server.log"; then
+  echo "server log:" >&2
+  grep -E '\[(error|critical)\]' "$work/server.log" | head -20 >&2
+fi
+exit "$status"
