@@ -98,7 +98,7 @@ SendStore& send_store() {
 std::function<void(store::Session&)> send_unit(int64_t sequence) {
   return [sequence](store::Session& s) {
     SendStore& fixture = send_store();
-    std::string key = "c" + std::to_string(sequence);
+    std::string key = std::to_string(sequence);
     auto message = store::chat::insert(
         s, {fixture.sender, fixture.receiver, "text", "hello there", {}, 50, key, 1});
     store::ledger::apply(s, {fixture.sender, -50, "message", "", "send:" + key}, 1);

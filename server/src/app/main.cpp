@@ -66,6 +66,9 @@ void add_server_options(CLI::App& cli, Config& config) {
                  "full: every commit is fsynced (durable); normal: synced at checkpoints")
       ->check(CLI::IsMember({"full", "normal"}))
       ->capture_default_str();
+  cli.add_option("--max-queued-sends", config.max_queued_sends,
+                 "Sends waiting for a commit before new ones are refused with server_busy")
+      ->capture_default_str();
 }
 
 std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {

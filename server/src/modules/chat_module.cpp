@@ -305,6 +305,10 @@ void finish_send(const SendOrigin& origin, const SendOutcome& outcome, std::exce
 json::object send_message(protocol::Request& request) {
   auto parsed = read_send_request(request);
   if (auto* error = std::get_if<json::object>(&parsed)) return std::move(*error);
+  // Past this, the backlog only grows memory and latency: say so and let the client retry.
+  if (request.app.db->pending_writes() >= request.app.config.max_queued_sends) {
+    return reply_error(errc::server_busy);
+  }
   auto send = std::make_shared<const SendRequest>(std::move(std::get<SendRequest>(parsed)));
   auto outcome = std::make_shared<SendOutcome>();
   auto origin = std::make_shared<const SendOrigin>(SendOrigin{

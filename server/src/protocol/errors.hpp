@@ -48,6 +48,7 @@ inline constexpr std::string_view not_enough_credits = "not_enough_credits";
 inline constexpr std::string_view empty_message = "empty_message";
 inline constexpr std::string_view message_too_long = "message_too_long";
 inline constexpr std::string_view sender_mismatch = "sender_mismatch";
+inline constexpr std::string_view server_busy = "server_busy";
 inline constexpr std::string_view internal_error = "internal_error";
 
 }  // namespace kesher::errc

@@ -78,6 +78,8 @@ class Database {
   // or rolled back (with the exception). `done` must be quick and must not call write().
   using WriteDone = std::function<void(std::exception_ptr)>;
   virtual void write_async(std::function<void(Session&)> work, WriteDone done) = 0;
+  // Units queued and not yet committed: callers refuse new work above a bound (backpressure).
+  virtual size_t pending_writes() const = 0;
 };
 
 struct SqliteOptions {

@@ -1,6 +1,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <exception>
 #include <future>
@@ -276,8 +277,11 @@ class SqliteDatabase final : public Database {
       std::lock_guard lock(queue_mutex_);
       queue_.push_back({std::move(work), std::move(done)});
     }
+    pending_.fetch_add(1, std::memory_order_relaxed);
     queue_ready_.notify_one();
   }
+
+  size_t pending_writes() const override { return pending_.load(std::memory_order_relaxed); }
 
   ~SqliteDatabase() override {
     stop_committer();
@@ -315,6 +319,7 @@ class SqliteDatabase final : public Database {
         batch.swap(queue_);
       }
       commit_batch(batch);
+      pending_.fetch_sub(batch.size(), std::memory_order_relaxed);
       for (PendingWrite& pending : batch) pending.done(pending.error);
       batch.clear();
     }
@@ -409,6 +414,7 @@ class SqliteDatabase final : public Database {
   std::condition_variable queue_ready_;
   std::vector<PendingWrite> queue_;
   bool stopping_ = false;
+  std::atomic<size_t> pending_{0};
   std::thread committer_;
   Checkpointer checkpoints_;
   std::mutex readers_mutex_;

@@ -247,8 +247,8 @@ TEST_F(Chat, HundredConcurrentSendsWithCreditsForTenDeliverExactlyTen) {
       WsClient& socket = *sockets[s];
       for (int i = 0; i < kPerSocket; ++i) {
         socket.send({{"module", "send_message"},
-                     {"rid", "r" + std::to_string(i)},
-                     {"client_id", "c-" + std::to_string(s) + "-" + std::to_string(i)},
+                     {"rid", std::to_string(i)},
+                     {"client_id", std::to_string(s * 100 + i)},
                      {"receiver_id", noam.id},
                      {"message_type", "text"},
                      {"message_text", "race"}});
@@ -518,3 +518,22 @@ TEST_F(Chat, NothingAnswersAutomaticallyForAPersona) {
 }
 
 }  // namespace
+
+// Backpressure: with no room in the commit queue a send is refused, stores nothing, charges
+// nothing, and the socket goes on working.
+TEST(ChatBackpressure, AFullCommitQueueAnswersServerBusy) {
+  ServerProcess server({"--max-queued-sends", "0"});
+  Member dana = register_member(server, "busy-dana@example.com");
+  Member noam = register_member(server, "busy-noam@example.com");
+  auto socket = connect_member(server, dana);
+  auto reply = socket->request("send_message", {{"receiver_id", noam.id},
+                                                {"message_type", "text"},
+                                                {"message_text", "hello"},
+                                                {"client_id", "c-busy"}});
+  EXPECT_EQ(text_of(reply.at("error_code")), "server_busy");
+  EXPECT_EQ(query_integer(server, "SELECT COUNT(*) FROM messages"), 0);
+  EXPECT_EQ(
+      query_integer(server, "SELECT credits FROM users WHERE id = " + std::to_string(dana.id)),
+      200);
+  EXPECT_EQ(socket->request("user/contacts/unread").at("request_status").as_int64(), 1);
+}

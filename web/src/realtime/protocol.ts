@@ -78,6 +78,7 @@ export type ErrorCode =
   | 'like_limit_reached'
   | 'cannot_block_self'
   | 'not_enough_credits'
+  | 'server_busy'
   | 'empty_message'
   | 'message_too_long'
   | 'sender_mismatch'
@@ -123,6 +124,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'like_limit_reached',
   'cannot_block_self',
   'not_enough_credits',
+  'server_busy',
   'empty_message',
   'message_too_long',
   'sender_mismatch',
