@@ -13,7 +13,7 @@ struct Config {
   std::string public_origin;  // e.g. https://kesher.example; empty: http://localhost:<port>
   std::string log_level = "info";
   int network_threads = 2;
-  int worker_threads = 16;  // blocking database work runs here, never on network threads
+  int worker_threads = 4;  // handlers; sends wait for their commit without holding one
   int64_t session_ttl_seconds = 30 * 24 * 3600;
   int ws_idle_timeout_seconds = 45;  // the client pings every 10 s
   std::string smtp_url;  // smtp://user:pass@host:587 or smtps://…; empty: outbox files
