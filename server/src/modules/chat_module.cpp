@@ -502,7 +502,8 @@ void register_chat_module(protocol::Router& router) {
   router.add("user/contact/get_by_id", Access::member, contact_by_id);
   router.add("messages", Access::member, messages);
   router.add("message/read", Access::member, mark_read);
-  router.add("send_message", Access::member, send_message);
+  // It defers to the group commit and never waits, so it runs on the network thread.
+  router.add("send_message", Access::member, send_message, protocol::Runs::on_network);
   router.add("gifts", Access::member, gifts);
   router.add("conversation/archive", Access::member, set_archived<true>);
   router.add("conversation/unarchive", Access::member, set_archived<false>);

@@ -75,7 +75,7 @@ json::object ping(protocol::Request&) {
 
 void register_session_module(protocol::Router& router) {
   router.add("session/validate", protocol::Access::guest, validate);
-  router.add("ping", protocol::Access::guest, ping);
+  router.add("ping", protocol::Access::guest, ping, protocol::Runs::on_network);
 }
 
 }  // namespace kesher::modules

@@ -231,11 +231,16 @@ class WebSocketSession final : public bus::Connection,
         enqueue(error_frame(errc::malformed_json));
         continue;
       }
-      auto route = [this, frame = std::move(frame)] {
-        return server_.router.handle(server_.app, state_, frame);
-      };
-      auto replies =
-          co_await on_worker<std::vector<std::string>>(server_.workers, std::move(route));
+      protocol::Prepared prepared = server_.router.prepare(frame);
+      std::vector<std::string> replies;
+      if (prepared.runs_on_network()) {
+        replies = server_.router.dispatch(server_.app, state_, std::move(prepared));
+      } else {
+        auto route = [this, prepared = std::move(prepared)]() mutable {
+          return server_.router.dispatch(server_.app, state_, std::move(prepared));
+        };
+        replies = co_await on_worker<std::vector<std::string>>(server_.workers, std::move(route));
+      }
       for (auto& reply : replies) {
         enqueue(std::make_shared<const std::string>(std::move(reply)));
       }

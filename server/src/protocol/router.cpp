@@ -7,13 +7,22 @@
 
 namespace kesher::protocol {
 
-void Router::add(std::string module, Access access, Handler handler) {
-  routes_[std::move(module)] = Route{access, handler};
+void Router::add(std::string module, Access access, Handler handler, Runs runs) {
+  routes_[std::move(module)] = Route{access, handler, runs};
 }
 
-std::vector<std::string> Router::handle(app::Context& app, app::ConnectionState& connection,
-                                        std::string_view frame) const {
-  auto decoded = decode_envelope(frame);
+Prepared Router::prepare(std::string_view frame) const {
+  Prepared prepared{decode_envelope(frame)};
+  if (auto* envelope = std::get_if<Envelope>(&prepared.decoded)) {
+    auto route = routes_.find(envelope->module);
+    if (route != routes_.end()) prepared.route = &route->second;
+  }
+  return prepared;
+}
+
+std::vector<std::string> Router::dispatch(app::Context& app, app::ConnectionState& connection,
+                                          Prepared prepared) const {
+  auto& decoded = prepared.decoded;
   if (auto* failure = std::get_if<DecodeFailure>(&decoded)) {
     json::object reply = reply_error(failure->error_code);
     reply["module"] = "error";
@@ -23,16 +32,16 @@ std::vector<std::string> Router::handle(app::Context& app, app::ConnectionState&
   json::object reply;
   std::vector<json::object> events;
   bool deferred = false;
-  auto route = routes_.find(envelope.module);
-  if (route == routes_.end()) {
+  const Route* route = prepared.route;
+  if (!route) {
     reply = reply_error(errc::unknown_module);
-  } else if (route->second.access == Access::member && !connection.authenticated()) {
+  } else if (route->access == Access::member && !connection.authenticated()) {
     reply = reply_error(errc::not_authenticated);
   } else {
     try {
       Request request{app, connection,      envelope.payload, app.now(),
                       {},  envelope.module, envelope.rid};
-      reply = route->second.handler(request);
+      reply = route->handler(request);
       events = std::move(request.after_reply);
       deferred = request.deferred;
     } catch (const std::exception& e) {

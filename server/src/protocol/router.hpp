@@ -3,9 +3,11 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "app/context.hpp"
+#include "protocol/envelope.hpp"
 
 namespace kesher::protocol {
 
@@ -45,20 +47,39 @@ using Handler = json::object (*)(Request&);
 
 enum class Access { guest, member };
 
+// Where a handler may run. `network` is for handlers that never block (no database wait: they
+// answer at once or defer to the group commit), so the frame skips the hop to a worker thread.
+enum class Runs { on_worker, on_network };
+
+struct Route {
+  Access access;
+  Handler handler;
+  Runs runs;
+};
+
+// A decoded frame and the route it will take.
+struct Prepared {
+  std::variant<Envelope, DecodeFailure> decoded;
+  const Route* route = nullptr;  // null: unknown module or undecodable frame
+  bool runs_on_network() const { return !route || route->runs == Runs::on_network; }
+};
+
 // Routes a decoded frame to its module's handler and shapes the reply envelope. Never throws.
 class Router {
  public:
-  void add(std::string module, Access access, Handler handler);
+  void add(std::string module, Access access, Handler handler, Runs runs = Runs::on_worker);
   bool knows(std::string_view module) const { return routes_.contains(std::string(module)); }
+  // Decoding is cheap and never blocks: the network layer does it to choose the thread.
+  Prepared prepare(std::string_view frame) const;
   // The serialized frames answering one inbound frame: the reply, then any events.
+  std::vector<std::string> dispatch(app::Context& app, app::ConnectionState& connection,
+                                    Prepared prepared) const;
   std::vector<std::string> handle(app::Context& app, app::ConnectionState& connection,
-                                  std::string_view frame) const;
+                                  std::string_view frame) const {
+    return dispatch(app, connection, prepare(frame));
+  }
 
  private:
-  struct Route {
-    Access access;
-    Handler handler;
-  };
   std::unordered_map<std::string, Route> routes_;
 };
 
