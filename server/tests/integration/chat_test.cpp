@@ -209,6 +209,25 @@ TEST_F(Chat, ReadingLowersUnreadAndTellsBothSides) {
   EXPECT_EQ(text_of(nothing.at("error_code")), "invalid_value");
 }
 
+TEST_F(Chat, NobodyReadsOrMarksAnotherPairsConversation) {
+  Member dana = member(), noam = member(), eve = member();
+  auto dana_socket = connect(dana);
+  auto noam_socket = connect(noam);
+  auto eve_socket = connect(eve);
+  int64_t id = text(*dana_socket, noam.id, "private").at("request_details").at("id").as_int64();
+  auto read = eve_socket->request("message/read", {{"message_id", std::to_string(id)}});
+  EXPECT_EQ(read.at("request_details").at("read").as_int64(), 0);
+  EXPECT_EQ(unread_total(*noam_socket), 1) << "a stranger can't mark noam's message read";
+  EXPECT_FALSE(dana_socket->wait_event("message/read", 300ms));
+  // Eve asking for "her" conversation with dana sees only her own (empty) one.
+  auto page =
+      eve_socket->request("messages", {{"contact_user_id", dana.id}, {"recordsToTake", 20}});
+  EXPECT_TRUE(page.at("data").as_array().empty());
+  auto contacts =
+      eve_socket->request("user/contacts", {{"currentLength", 0}, {"recordsToTake", 20}});
+  EXPECT_TRUE(contacts.at("data").as_array().empty());
+}
+
 TEST_F(Chat, AReplayedClientIdStoresOneMessageAndMakesOneDebit) {
   Member dana = member(), noam = member();
   auto dana_socket = connect(dana);
