@@ -550,7 +550,11 @@ void Server::run() {
   }
   impl.ioc.run();
   for (auto& thread : threads) thread.join();
+  // Sends still waiting for their commit are written and answered while the workers, the hub and
+  // the rest of the context are alive; nothing calls back into the server after this.
+  impl.app.db->flush();
   impl.workers.join();
+  impl.app.post_to_workers = nullptr;
 }
 
 }  // namespace kesher::net

@@ -80,6 +80,9 @@ class Database {
   virtual void write_async(std::function<void(Session&)> work, WriteDone done) = 0;
   // Units queued and not yet committed: callers refuse new work above a bound (backpressure).
   virtual size_t pending_writes() const = 0;
+  // Waits until every queued unit is committed and its `done` has run (for shutdown: after this,
+  // nothing calls back into the server).
+  virtual void flush() = 0;
 };
 
 struct SqliteOptions {

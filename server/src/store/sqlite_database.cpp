@@ -276,12 +276,17 @@ class SqliteDatabase final : public Database {
     {
       std::lock_guard lock(queue_mutex_);
       queue_.push_back({std::move(work), std::move(done)});
+      pending_.fetch_add(1, std::memory_order_relaxed);
     }
-    pending_.fetch_add(1, std::memory_order_relaxed);
     queue_ready_.notify_one();
   }
 
   size_t pending_writes() const override { return pending_.load(std::memory_order_relaxed); }
+
+  void flush() override {
+    std::unique_lock lock(queue_mutex_);
+    drained_.wait(lock, [&] { return pending_.load(std::memory_order_relaxed) == 0; });
+  }
 
   ~SqliteDatabase() override {
     stop_committer();
@@ -319,8 +324,12 @@ class SqliteDatabase final : public Database {
         batch.swap(queue_);
       }
       commit_batch(batch);
-      pending_.fetch_sub(batch.size(), std::memory_order_relaxed);
       for (PendingWrite& pending : batch) pending.done(pending.error);
+      {
+        std::lock_guard lock(queue_mutex_);
+        pending_.fetch_sub(batch.size(), std::memory_order_relaxed);
+      }
+      drained_.notify_all();
       batch.clear();
     }
   }
@@ -412,6 +421,7 @@ class SqliteDatabase final : public Database {
   std::unique_ptr<SqliteConnection> writer_;
   std::mutex queue_mutex_;
   std::condition_variable queue_ready_;
+  std::condition_variable drained_;
   std::vector<PendingWrite> queue_;
   bool stopping_ = false;
   std::atomic<size_t> pending_{0};

@@ -334,6 +334,28 @@ TEST_F(Chat, UnreadCountsStayExactWhileSendsAndReadsInterleave) {
             expected);
 }
 
+TEST_F(Chat, ShuttingDownWithSendsInFlightLosesNothingAndChargesOnce) {
+  Member dana = member(), noam = member();
+  grant(dana, 10000);
+  std::vector<std::unique_ptr<WsClient>> sockets;
+  for (int i = 0; i < 4; ++i) sockets.push_back(connect(dana));
+  for (int i = 0; i < 40; ++i) {
+    sockets[i % 4]->send({{"module", "send_message"},
+                          {"client_id", "c-stop-" + std::to_string(i)},
+                          {"receiver_id", noam.id},
+                          {"message_type", "text"},
+                          {"message_text", "in flight"}});
+  }
+  // One answer means the server is committing; the rest are still on their way when it stops.
+  ASSERT_TRUE(sockets[0]->wait_event("send_message"));
+  EXPECT_EQ(server_->stop(), 0) << "SIGTERM with sends queued for their commit exits cleanly";
+  server_->restart();
+  int64_t stored = stored_messages();
+  EXPECT_GT(stored, 0);
+  EXPECT_EQ(balance(dana), 10200 - 50 * stored) << "every stored message paid once, no other";
+  EXPECT_EQ(ledger_sum(dana), balance(dana));
+}
+
 TEST_F(Chat, NotEnoughCreditsStoresNothingAndChargesNothing) {
   Member dana = member(), noam = member();
   auto socket = connect(dana);

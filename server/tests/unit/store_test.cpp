@@ -126,6 +126,24 @@ TEST_F(StoreTest, AFailingUnitInABatchRollsBackAlone) {
   });
 }
 
+TEST_F(StoreTest, FlushWaitsForEveryAsyncUnitAndItsAnswer) {
+  int64_t id = add_user("a@example.com");
+  std::atomic<int> answered{0};
+  for (int i = 0; i < 200; ++i) {
+    db_->write_async(
+        [&, i](Session& s) {
+          ledger::apply(s, {id, 1, "grant", "", "async:" + std::to_string(i)}, 1);
+        },
+        [&](std::exception_ptr error) {
+          if (!error) ++answered;
+        });
+  }
+  db_->flush();
+  EXPECT_EQ(answered.load(), 200);
+  EXPECT_EQ(db_->pending_writes(), 0u);
+  db_->read([&](Session& s) { EXPECT_EQ(ledger::balance(s, id), 200); });
+}
+
 TEST_F(StoreTest, SessionsExpireAndRevoke) {
   int64_t id = add_user("a@example.com");
   db_->write([&](Session& s) {
