@@ -477,7 +477,10 @@ Server::Server(app::Context& app, const protocol::Router& router, const StaticFi
   };
 }
 
-Server::~Server() = default;
+Server::~Server() {
+  // The context outlives the server: background work must not reach the destroyed workers.
+  impl_->app.post_to_workers = nullptr;
+}
 
 uint16_t Server::listen(const std::string& host, uint16_t port) {
   tcp::endpoint endpoint{asio::ip::make_address(host), port};
