@@ -37,6 +37,8 @@
 #include <deque>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -756,18 +758,27 @@ asio::awaitable<void> pace_chat(Worker& worker, std::vector<std::shared_ptr<Clie
   }
 }
 
-int run_chat(const Options& options) {
+// The members from the session file, and a generator that has done the real HTTP logins.
+std::optional<std::pair<std::unique_ptr<Generator>, std::vector<Member>>> logged_in_members(
+    const Options& options, int count) {
   std::string error;
-  auto members = read_members(options.sessions_path, static_cast<size_t>(options.users), error);
+  auto members = read_members(options.sessions_path, static_cast<size_t>(count), error);
   if (!error.empty()) {
     std::fprintf(stderr, "kesher_load: %s\n", error.c_str());
-    return 1;
+    return std::nullopt;
   }
-  Generator generator(options);
-  auto& shared = generator.shared();
-
+  auto generator = std::make_unique<Generator>(options);
   std::fprintf(stderr, "logging in %d members over HTTP\n", options.logins);
-  generator.http_logins(members);
+  generator->http_logins(members);
+  return std::make_pair(std::move(generator), std::move(members));
+}
+
+int run_chat(const Options& options) {
+  auto loaded = logged_in_members(options, options.users);
+  if (!loaded) return 1;
+  auto& [owned_generator, members] = *loaded;
+  Generator& generator = *owned_generator;
+  auto& shared = generator.shared();
 
   std::fprintf(stderr, "connecting %zu sockets\n", members.size());
   bool all_connected = generator.connect_all(members);
@@ -963,16 +974,11 @@ asio::awaitable<void> keep_alive(Worker& worker, Clock::duration interval) {
 }
 
 int run_connections(const Options& options) {
-  std::string error;
-  auto members = read_members(options.sessions_path, static_cast<size_t>(options.count), error);
-  if (!error.empty()) {
-    std::fprintf(stderr, "kesher_load: %s\n", error.c_str());
-    return 1;
-  }
-  Generator generator(options);
+  auto loaded = logged_in_members(options, options.count);
+  if (!loaded) return 1;
+  auto& [owned_generator, members] = *loaded;
+  Generator& generator = *owned_generator;
   auto& shared = generator.shared();
-  std::fprintf(stderr, "logging in %d members over HTTP\n", options.logins);
-  generator.http_logins(members);
 
   auto before = sample_process(options.server_pid);
   int64_t slab_before = machine_slab_bytes();
