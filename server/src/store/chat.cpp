@@ -199,7 +199,7 @@ const std::string& contact_select() {
   return sql;
 }
 
-ContactRow contact_from(Session& db, const Row& row, int64_t me) {
+ContactRow contact_from(const Row& row) {
   ContactRow contact;
   contact.id = row.integer(0);
   contact.name = row.text(1);
@@ -209,7 +209,6 @@ ContactRow contact_from(Session& db, const Row& row, int64_t me) {
   contact.unread = row.integer(5);
   contact.archived = row.integer(6) != 0;
   contact.last = message_from(row, 7);
-  mark_seen(*contact.last, me, read_up_to(db, me, contact.id), read_up_to(db, contact.id, me));
   return contact;
 }
 
@@ -222,7 +221,7 @@ std::vector<ContactRow> contacts(Session& db, int64_t me, bool archived, int64_t
        db.query(contact_select() + " WHERE c.user_id = ? AND c.archived = ?" + kNotBlocked +
                     " ORDER BY c.last_message_id DESC LIMIT ? OFFSET ?",
                 {me, archived ? 1 : 0, limit, offset})) {
-    list.push_back(contact_from(db, row, me));
+    list.push_back(contact_from(row));
   }
   return list;
 }
@@ -231,7 +230,7 @@ std::optional<ContactRow> contact(Session& db, int64_t me, int64_t other) {
   if (other == me || social::blocked_between(db, me, other)) return std::nullopt;
   if (auto row =
           db.query_one(contact_select() + " WHERE c.user_id = ? AND c.other_id = ?", {me, other})) {
-    return contact_from(db, *row, me);
+    return contact_from(*row);
   }
   auto person = db.query_one(std::string("SELECT u.id, u.name, ") + kPhoto +
                                  ", u.premium, u.kind FROM users u WHERE u.id = ?",

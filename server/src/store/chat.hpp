@@ -73,7 +73,7 @@ struct ContactRow {
   std::string photo;
   bool premium = false;
   bool persona = false;
-  std::optional<MessageRow> last;  // none when the two never wrote
+  std::optional<MessageRow> last;  // none when the two never wrote; its `seen` is not filled
   int64_t unread = 0;
   bool archived = false;
 };
