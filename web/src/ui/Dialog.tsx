@@ -2,6 +2,7 @@
 // stacks: with a popup over the profile, Escape closes only the popup on top.
 import { useEffect, useRef, type KeyboardEventHandler, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import './Dialog.css';
 
 const stack: symbol[] = [];
 let savedOverflow = '';
@@ -11,7 +12,8 @@ const FOCUSABLE =
 interface DialogProps {
   onClose: () => void;
   labelledBy: string;
-  /** Class of the panel; the backdrop gets `${className}-backdrop` unless backdropClassName. */
+  /** Class of the panel; the backdrop gets `${className}-backdrop` unless backdropClassName, on
+   *  top of the shared `dialog-backdrop` layout (Dialog.css). */
   className: string;
   backdropClassName?: string;
   testId?: string;
@@ -81,7 +83,7 @@ export function Dialog({
 
   return createPortal(
     <div
-      className={backdropClassName ?? `${className}-backdrop`}
+      className={`dialog-backdrop ${backdropClassName ?? `${className}-backdrop`}`}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
