@@ -160,6 +160,20 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await bPage.getByTestId('chat-gifts').click();
       const drawer = bPage.getByTestId('gift-drawer');
       await expect(drawer.getByTestId('gift-tile').first()).toBeVisible();
+      // Every icon the server lists is served and decodes (an empty tile is a broken gift).
+      await expect
+        .poll(() =>
+          drawer
+            .locator('img.gift-tile__icon')
+            .evaluateAll((icons) =>
+              icons.every(
+                (icon) =>
+                  (icon as HTMLImageElement).complete &&
+                  (icon as HTMLImageElement).naturalWidth > 0,
+              ),
+            ),
+        )
+        .toBe(true);
       await snap(bPage, testInfo, `chat-gifts-${lang}`);
       await bPage.keyboard.press('Escape');
       await expect(drawer).toBeHidden();

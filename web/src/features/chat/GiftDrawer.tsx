@@ -91,7 +91,7 @@ export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps)
                 data-testid="gift-tile"
                 data-gift-id={gift.id}
               >
-                <img className="gift-tile__icon" src={gift.icon} alt="" loading="lazy" />
+                <img className="gift-tile__icon" src={gift.icon} alt="" />
                 <bdi className="gift-tile__name">{nameOf(gift)}</bdi>
                 <span className="gift-tile__price">
                   <CoinIcon size={14} />
