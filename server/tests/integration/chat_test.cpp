@@ -445,6 +445,31 @@ TEST_F(Chat, BadInputIsRefusedWithoutChargingAndTheSocketStaysUsable) {
   EXPECT_EQ(text_of(ok.at("data").at("message")), "<b>hi</b>");
 }
 
+TEST_F(Chat, BadInputToTheReadingModulesGetsClearErrors) {
+  Member dana = member(), noam = member();
+  auto socket = connect(dana);
+  auto code = [&](const std::string& module, json::object payload) {
+    auto reply = socket->request(module, payload);
+    return reply.contains("error_code") ? text_of(reply.at("error_code")) : std::string("ok");
+  };
+  EXPECT_EQ(code("messages", {{"recordsToTake", 20}}), "invalid_value");
+  EXPECT_EQ(code("messages", {{"contact_user_id", noam.id}, {"before_id", -5}}), "invalid_value");
+  EXPECT_EQ(code("messages", {{"contact_user_id", noam.id}, {"currentLength", -1}}),
+            "invalid_value");
+  EXPECT_EQ(code("messages", {{"contact_user_id", "noam"}}), "invalid_field");
+  EXPECT_EQ(code("messages", {{"contact_user_id", 987654}}), "not_found");
+  EXPECT_EQ(code("user/contacts", {{"archived", 2}}), "invalid_value");
+  EXPECT_EQ(code("user/contacts", {{"recordsToTake", 0}}), "invalid_value");
+  EXPECT_EQ(code("user/contact/get_by_id", {}), "invalid_value");
+  EXPECT_EQ(code("user/contact/get_by_id", {{"contact_id", json::array{1}}}), "invalid_field");
+  EXPECT_EQ(code("conversation/archive", {}), "invalid_value");
+  EXPECT_EQ(code("conversation/unarchive", {{"user_id", 987654}}), "not_found");
+  EXPECT_EQ(code("message/read", {}), "invalid_value");
+  EXPECT_EQ(code("message/read", {{"message_id", json::object{}}}), "invalid_value");
+  EXPECT_EQ(code("gifts", {{"currentLength", -3}}), "invalid_value");
+  EXPECT_EQ(code("ping", {}), "ok") << "the socket stays usable";
+}
+
 TEST_F(Chat, GiftsComeFromTheCatalogueAtTheirOwnPrice) {
   Member dana = member(), noam = member();
   auto dana_socket = connect(dana);
