@@ -69,6 +69,34 @@ void add_server_options(CLI::App& cli, Config& config) {
   cli.add_option("--max-queued-sends", config.max_queued_sends,
                  "Sends waiting for a commit before new ones are refused with server_busy")
       ->capture_default_str();
+  cli.add_option("--password-threads", config.password_threads,
+                 "Threads hashing passwords (register, login, reset), apart from the workers")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cli.add_option("--register-limit-per-ip", config.register_limit_per_ip,
+                 "New accounts one address may create per hour")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cli.add_option("--max-sockets-per-member", config.max_sockets_per_member,
+                 "WebSockets one member may hold at once (tabs and devices)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  cli.add_option("--max-sockets-per-ip", config.max_sockets_per_ip,
+                 "WebSockets one address may hold at once")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cli.add_option("--frame-rate", config.member_frames_per_second,
+                 "WebSocket frames a member may send per second, across all of their sockets")
+      ->check(CLI::Range(1.0, 100000.0))
+      ->capture_default_str();
+  cli.add_option("--frame-burst", config.member_frame_burst,
+                 "Frames a member may send at once before --frame-rate applies")
+      ->check(CLI::Range(1.0, 1000000.0))
+      ->capture_default_str();
+  cli.add_option("--session-ttl", config.session_ttl_seconds,
+                 "Seconds a sign-in lasts; its open sockets are closed when it ends")
+      ->check(CLI::Range(1, 365 * 24 * 3600))
+      ->capture_default_str();
 }
 
 std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
@@ -83,6 +111,7 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
   kesher::domain::crypto_init();
   fs::create_directories(config.data_dir);
   app.config = config;
+  app.throttles.register_by_ip.set_limit(config.register_limit_per_ip);
   app.now = [] {
     return std::chrono::duration_cast<std::chrono::seconds>(
                std::chrono::system_clock::now().time_since_epoch())

@@ -6,14 +6,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cstdio>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -72,6 +75,12 @@ void ServerProcess::launch() {
                                   "--host",           "127.0.0.1", "--data",
                                   data_dir_.string(), "--web",     (data_dir_ / "no-web").string(),
                                   "--log-level",      "warn"};
+    // Every test registers from 127.0.0.1; the per-address sign-up limit has tests of its own,
+    // which pass the flag themselves.
+    if (std::find(extra_args_.begin(), extra_args_.end(), "--register-limit-per-ip") ==
+        extra_args_.end()) {
+      args.insert(args.end(), {"--register-limit-per-ip", "1000000"});
+    }
     args.insert(args.end(), extra_args_.begin(), extra_args_.end());
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
@@ -121,6 +130,33 @@ int ServerProcess::stop() {
 void ServerProcess::restart() {
   stop();
   launch();
+}
+
+int64_t ServerProcess::rss_bytes() const {
+  std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+  }
+  return -1;
+}
+
+int ServerProcess::established_connections() const {
+  // /proc/net/tcp: "sl local_address rem_address st …", addresses as HEXIP:HEXPORT, st 01 is
+  // ESTABLISHED. The server listens on 127.0.0.1 only.
+  std::ifstream table("/proc/net/tcp");
+  std::string line;
+  std::getline(table, line);  // header
+  char port_hex[8];
+  std::snprintf(port_hex, sizeof port_hex, "%04X", port_);
+  int count = 0;
+  while (std::getline(table, line)) {
+    std::istringstream fields(line);
+    std::string slot, local, remote, state;
+    fields >> slot >> local >> remote >> state;
+    if (state == "01" && local.substr(local.find(':') + 1) == port_hex) ++count;
+  }
+  return count;
 }
 
 json::object HttpResult::json() const {
@@ -193,6 +229,11 @@ WsClient::~WsClient() {
 
 std::unique_ptr<WsClient> WsClient::connect(uint16_t port, const Options& options, int* status) {
   auto impl = std::make_unique<Impl>();
+  if (options.receive_buffer_bytes > 0) {
+    auto& socket = impl->ws.next_layer().socket();
+    socket.open(tcp::v4());
+    socket.set_option(asio::socket_base::receive_buffer_size(options.receive_buffer_bytes));
+  }
   impl->ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   impl->ws.set_option(websocket::stream_base::decorator([options](websocket::request_type& req) {
     if (!options.origin.empty()) req.set(http::field::origin, options.origin);

@@ -30,6 +30,11 @@ class ServerProcess {
   int stop();
   void restart();
   bool running() const { return pid_ > 0; }
+  int pid() const { return pid_; }
+  // The server's resident memory (VmRSS), in bytes.
+  int64_t rss_bytes() const;
+  // TCP connections in state ESTABLISHED on the server's port, as the kernel sees them.
+  int established_connections() const;
 
  private:
   void launch();
@@ -65,6 +70,7 @@ class WsClient {
     std::string origin;
     std::string cookie;
     std::string accept_language;
+    int receive_buffer_bytes = 0;  // SO_RCVBUF before connecting, e.g. for a slow reader
   };
   // nullptr if the upgrade was refused; *status then holds the HTTP status.
   static std::unique_ptr<WsClient> connect(uint16_t port, const Options& options,
