@@ -60,8 +60,8 @@ BackupResult copy(const fs::path& database, const fs::path& partial, const fs::p
     return result;
   }
   // A read transaction held across the steps pins one snapshot. Without it each step takes a
-  // fresh one, and a commit by the server in between restarts the copy from the first page, which
-  // under steady writes never finishes. In WAL mode this reader never blocks the server's writer;
+  // fresh one, and a commit by the server in between restarts the copy from the first page, again
+  // and again under steady writes. In WAL mode this reader never blocks the server's writer;
   // it only keeps checkpoints from going past the snapshot until the copy is done.
   if (auto error = source.run("BEGIN; SELECT COUNT(*) FROM sqlite_schema;"); !error.empty()) {
     result.error = "cannot read " + database.string() + ": " + error;
@@ -77,12 +77,10 @@ BackupResult copy(const fs::path& database, const fs::path& partial, const fs::p
     std::this_thread::sleep_for(options.pause);
   }
   result.pages = sqlite3_backup_pagecount(backup);
+  // Finishing leaves the step's error, from either side (a full disk, say), on the copy.
   sqlite3_backup_finish(backup);
   if (rc != SQLITE_DONE) {
-    // The error is the copy's when it was the write that failed (a full disk), else the source's.
-    const char* why =
-        sqlite3_errcode(copy.db) != SQLITE_OK ? sqlite3_errmsg(copy.db) : sqlite3_errmsg(source.db);
-    result.error = std::string("backup failed: ") + (why ? why : sqlite3_errstr(rc));
+    result.error = std::string("backup failed: ") + sqlite3_errmsg(copy.db);
     return result;
   }
   source.run("COMMIT");
