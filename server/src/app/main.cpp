@@ -17,6 +17,7 @@
 #include "net/server.hpp"
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
+#include "store/backup.hpp"
 #include "store/users.hpp"
 
 namespace {
@@ -177,6 +178,22 @@ int seed_load(const Config& config, const kesher::app::LoadSeedOptions& options)
   return 0;
 }
 
+// Runs beside the server without opening the data folder the server's way (no migrations, no
+// committer): the copy is taken from the file as it stands.
+int backup(const Config& config, const std::string& target,
+           const kesher::store::BackupOptions& options) {
+  namespace fs = std::filesystem;
+  auto result =
+      kesher::store::backup_sqlite(fs::path(config.data_dir) / "kesher.db", target, options);
+  if (!result.error.empty()) {
+    spdlog::error("backup: {}", result.error);
+    return 1;
+  }
+  std::printf("backup: %lld pages (%.1f MiB) copied to %s\n", static_cast<long long>(result.pages),
+              static_cast<double>(result.bytes) / (1 << 20), target.c_str());
+  return 0;
+}
+
 int serve(Config config, const std::string& seed_dir) {
   namespace fs = std::filesystem;
   kesher::app::Context app;
@@ -261,12 +278,26 @@ int main(int argc, char** argv) {
   load->add_option("--out", load_options.sessions_out, "File for the lines \"user_id session_id\"")
       ->required();
 
+  auto* backup_command = cli.add_subcommand(
+      "backup",
+      "Copy the database to a file while the server runs (SQLite online backup) and exit");
+  std::string backup_to;
+  backup_command->add_option("--to", backup_to, "The copy's file (replaced when complete)")
+      ->required();
+  kesher::store::BackupOptions backup_options;
+  backup_command
+      ->add_option("--pages-per-step", backup_options.pages_per_step,
+                   "Pages copied between pauses (smaller spreads the disk reads out)")
+      ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+
   CLI11_PARSE(cli, argc, argv);
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   try {
     if (*seed) return seed_demo(config, personas_dir);
     if (*premium) return set_premium(config, user_id, premium_flag);
     if (*load) return seed_load(config, load_options);
+    if (*backup_command) return backup(config, backup_to, backup_options);
     return serve(config, seed_dir);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

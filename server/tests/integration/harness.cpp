@@ -112,7 +112,7 @@ void ServerProcess::launch() {
 
 int ServerProcess::stop() {
   if (pid_ <= 0) return 0;
-  kill(pid_, SIGTERM);
+  ::kill(pid_, SIGTERM);
   int status = 0;
   for (int i = 0; i < 100; ++i) {
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
@@ -121,10 +121,18 @@ int ServerProcess::stop() {
     }
     std::this_thread::sleep_for(50ms);
   }
-  kill(pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);
   waitpid(pid_, &status, 0);
   pid_ = -1;
   return -1;
+}
+
+void ServerProcess::kill() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
 }
 
 void ServerProcess::restart() {
@@ -436,6 +444,81 @@ int run_kesher(const ServerProcess& server, const std::vector<std::string>& args
   command += " > /dev/null";
   int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace kesher::test
+
+namespace kesher::test {
+
+std::unique_ptr<ServerProcess> ServerProcess::with_database(const fs::path& database,
+                                                            std::vector<std::string> extra_args) {
+  auto server = std::make_unique<ServerProcess>(std::move(extra_args));
+  server->stop();
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    fs::remove(server->data_dir() / (std::string("kesher.db") + suffix));
+  }
+  fs::copy_file(database, server->data_dir() / "kesher.db");
+  server->launch();
+  return server;
+}
+
+json::array query_rows(const ServerProcess& server, const std::string& sql) {
+  sqlite3* db = nullptr;
+  std::string path = (server.data_dir() / "kesher.db").string();
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw std::runtime_error("cannot open " + path);
+  }
+  sqlite3_busy_timeout(db, 2000);
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+    std::string message = sqlite3_errmsg(db);
+    sqlite3_close(db);
+    throw std::runtime_error("query failed: " + message + " in: " + sql);
+  }
+  json::array rows;
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    json::array row;
+    for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
+      switch (sqlite3_column_type(stmt, i)) {
+        case SQLITE_INTEGER:
+          row.emplace_back(static_cast<int64_t>(sqlite3_column_int64(stmt, i)));
+          break;
+        case SQLITE_FLOAT:
+          row.emplace_back(sqlite3_column_double(stmt, i));
+          break;
+        case SQLITE_NULL:
+          row.emplace_back(nullptr);
+          break;
+        default:
+          row.emplace_back(json::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, i)),
+                                        sqlite3_column_bytes(stmt, i)));
+      }
+    }
+    rows.emplace_back(std::move(row));
+  }
+  std::string message = rc == SQLITE_DONE ? "" : sqlite3_errmsg(db);
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  if (rc != SQLITE_DONE) throw std::runtime_error("query failed: " + message + " in: " + sql);
+  return rows;
+}
+
+CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std::string>& args) {
+  std::string command =
+      std::string(KESHER_BINARY) + " --data '" + data_dir.string() + "' --log-level warn";
+  for (const auto& arg : args) command += " '" + arg + "'";
+  command += " 2>&1";
+  CommandResult result;
+  FILE* out = popen(command.c_str(), "r");
+  if (!out) return result;
+  char chunk[512];
+  size_t read;
+  while ((read = fread(chunk, 1, sizeof chunk, out)) > 0) result.output.append(chunk, read);
+  int status = pclose(out);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
 }
 
 }  // namespace kesher::test
