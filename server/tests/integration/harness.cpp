@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <utility>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -359,6 +361,17 @@ std::optional<json::object> WsClient::wait_event(const std::string& module,
     events_.push_back(std::move(*message));
   }
   return std::nullopt;
+}
+
+std::vector<json::object> WsClient::drain_events(std::chrono::milliseconds settle) {
+  auto deadline = std::chrono::steady_clock::now() + settle;
+  while (is_open()) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left <= 0ms) break;
+    if (auto message = receive(left)) events_.push_back(std::move(*message));
+  }
+  return std::exchange(events_, {});
 }
 
 int WsClient::wait_closed(std::chrono::milliseconds timeout) {

@@ -91,6 +91,8 @@ class WsClient {
   // The next event with this module, from those already received or arriving within timeout.
   std::optional<json::object> wait_event(const std::string& module,
                                          std::chrono::milliseconds timeout = 5s);
+  // Every event received so far, and those arriving within `settle`; the queue is emptied.
+  std::vector<json::object> drain_events(std::chrono::milliseconds settle);
   // Waits until the server closes the socket; returns the close code (1006 when it ended without
   // a close frame), or -1 if it is still open after the timeout.
   int wait_closed(std::chrono::milliseconds timeout = 5s);
