@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
       cards += std::count(frames.front().begin(), frames.front().end(), '{');
     }
     auto s = percentiles(ms);
-    std::printf("%-20s %8d %8.2f %8.2f %8.2f %8.2f   (%.1f objects a reply)\n", c.name, queries,
+    std::printf("%-20s %8d %8.3f %8.3f %8.3f %8.3f   (%.1f objects a reply)\n", c.name, queries,
                 s.p50, s.p99, s.p999, s.max, static_cast<double>(cards) / queries);
   }
   return 0;
