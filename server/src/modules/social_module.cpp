@@ -208,13 +208,15 @@ json::object report(protocol::Request& request) {
   if (!target || *target == request.connection.user_id) {
     return reply_error(errc::invalid_value, "user_id");
   }
-  std::string text = domain::collapse_spaces(domain::strip_html(reason));
-  if (domain::utf8_length(text) > kMaxReason) return reply_error(errc::invalid_value, "reason");
+  auto text = domain::clean_text(domain::strip_html(reason), domain::TextKind::line);
+  if (!text || domain::utf8_length(*text) > kMaxReason) {
+    return reply_error(errc::invalid_value, "reason");
+  }
   bool found = false;
   request.app.db->write([&](store::Session& db) {
     if (!store::users::find_by_id(db, *target)) return;
     found = true;
-    store::social::add_report(db, request.connection.user_id, *target, text, request.now);
+    store::social::add_report(db, request.connection.user_id, *target, *text, request.now);
   });
   return found ? reply_ok() : reply_error(errc::not_found);
 }
