@@ -151,20 +151,29 @@ int64_t ServerProcess::rss_bytes() const {
   return -1;
 }
 
-int ServerProcess::established_connections() const {
+int ServerProcess::established_connections(const std::vector<uint16_t>& client_ports) const {
   // /proc/net/tcp: "sl local_address rem_address st …", addresses as HEXIP:HEXPORT, st 01 is
   // ESTABLISHED. The server listens on 127.0.0.1 only.
   std::ifstream table("/proc/net/tcp");
   std::string line;
   std::getline(table, line);  // header
-  char port_hex[8];
-  std::snprintf(port_hex, sizeof port_hex, "%04X", port_);
+  auto hex = [](uint16_t port) {
+    char text[8];
+    std::snprintf(text, sizeof text, "%04X", port);
+    return std::string(text);
+  };
+  std::vector<std::string> clients;
+  for (uint16_t port : client_ports) clients.push_back(hex(port));
   int count = 0;
   while (std::getline(table, line)) {
     std::istringstream fields(line);
     std::string slot, local, remote, state;
     fields >> slot >> local >> remote >> state;
-    if (state == "01" && local.substr(local.find(':') + 1) == port_hex) ++count;
+    if (state != "01" || local.substr(local.find(':') + 1) != hex(port_)) continue;
+    std::string client = remote.substr(remote.find(':') + 1);
+    if (clients.empty() || std::find(clients.begin(), clients.end(), client) != clients.end()) {
+      ++count;
+    }
   }
   return count;
 }
@@ -382,6 +391,11 @@ int WsClient::wait_closed(std::chrono::milliseconds timeout) {
 
 bool WsClient::is_open() const {
   return impl_->open;
+}
+
+uint16_t WsClient::local_port() const {
+  boost::system::error_code ignored;
+  return impl_->ws.next_layer().socket().local_endpoint(ignored).port();
 }
 
 json::object registration_body(const std::string& email) {

@@ -38,8 +38,9 @@ class ServerProcess {
   int pid() const { return pid_; }
   // The server's resident memory (VmRSS), in bytes.
   int64_t rss_bytes() const;
-  // TCP connections in state ESTABLISHED on the server's port, as the kernel sees them.
-  int established_connections() const;
+  // TCP connections in state ESTABLISHED on the server's port, as the kernel sees them; only those
+  // from these client ports when any are given.
+  int established_connections(const std::vector<uint16_t>& client_ports = {}) const;
 
  private:
   void launch();
@@ -97,6 +98,7 @@ class WsClient {
   // a close frame), or -1 if it is still open after the timeout.
   int wait_closed(std::chrono::milliseconds timeout = 5s);
   bool is_open() const;
+  uint16_t local_port() const;
 
  private:
   struct Impl;

@@ -38,53 +38,9 @@ export interface User {
   email_verified: 0 | 1;
 }
 
-export type ErrorCode =
-  | 'invalid_json'
-  | 'missing_field'
-  | 'invalid_email'
-  | 'email_taken'
-  | 'password_too_short'
-  | 'password_too_long'
-  | 'invalid_name'
-  | 'invalid_month'
-  | 'invalid_day'
-  | 'invalid_birth_date'
-  | 'underage'
-  | 'invalid_gender'
-  | 'invalid_looking_for'
-  | 'invalid_age_range'
-  | 'invalid_place'
-  | 'invalid_answer'
-  | 'invalid_language'
-  | 'invalid_credentials'
-  | 'too_many_attempts'
-  | 'recovery_throttled'
-  | 'invalid_token'
-  | 'origin_forbidden'
-  | 'payload_too_large'
-  | 'malformed_json'
-  | 'not_an_object'
-  | 'missing_module'
-  | 'unknown_module'
-  | 'invalid_field'
-  | 'not_authenticated'
-  | 'invalid_session'
-  | 'rate_limited'
-  | 'invalid_key'
-  | 'invalid_value'
-  | 'age_locked'
-  | 'not_found'
-  | 'premium_required'
-  | 'like_limit_reached'
-  | 'cannot_block_self'
-  | 'not_enough_credits'
-  | 'server_busy'
-  | 'empty_message'
-  | 'message_too_long'
-  | 'sender_mismatch'
-  | 'internal_error';
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const ERROR_CODES: readonly ErrorCode[] = [
+export const ERROR_CODES = [
   'invalid_json',
   'missing_field',
   'invalid_email',
@@ -128,8 +84,11 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'empty_message',
   'message_too_long',
   'sender_mismatch',
+  'method_not_allowed',
+  'unsupported_media_type',
+  'too_many_sockets',
   'internal_error',
-];
+] as const;
 
 // ---- HTTP auth (/api/auth/*) ----
 
