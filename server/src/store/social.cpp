@@ -165,31 +165,31 @@ std::vector<PersonRow> popular_page(Session& db, const Search& search, int64_t o
 
 std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender,
                                  const std::vector<std::string>& languages, int64_t limit) {
+  // The rank table orders by popularity, then newest first, so walking it gives the most liked
+  // people and then the newest, and stops at the first `limit` with a photo.
   static const std::string ranked =
       std::string(kPersonColumns) +
-      " FROM popularity pop JOIN users u ON u.id = pop.user_id WHERE u.gender = ?2 AND "
-      "u.language = ?3 AND u.id <> ?1"
+      " FROM popular_order po JOIN users u ON u.id = po.user_id WHERE po.gender = ?2 AND "
+      "po.language = ?3 AND po.user_id <> ?1"
       " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
-      std::string(kNotBlocked) + " ORDER BY pop.score DESC, u.id DESC LIMIT ?4";
-  // Before anyone has been liked, the newest people with a photo fill the strip.
-  static const std::string newest = std::string(kPersonColumns) +
-                                    " FROM users u WHERE u.gender = ?2 AND u.language = ?3 AND "
-                                    "u.id <> ?1"
-                                    " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
-                                    std::string(kNotBlocked) + " ORDER BY u.id DESC LIMIT ?4";
+      std::string(kNotBlocked) + " ORDER BY po.rank LIMIT ?4";
+  // People who joined since the popularity job last ran.
+  static const std::string newest =
+      std::string(kPersonColumns) +
+      " FROM users u WHERE u.gender = ?2 AND u.language = ?3 AND u.id <> ?1"
+      " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
+      std::string(kNotBlocked) +
+      " AND NOT EXISTS (SELECT 1 FROM popular_order po WHERE po.user_id = u.id)"
+      " ORDER BY u.id DESC LIMIT ?4";
   std::vector<PersonRow> people;
-  auto add = [&](std::vector<PersonRow> found) {
-    for (auto& person : found) {
-      if (static_cast<int64_t>(people.size()) >= limit) return;
-      bool known = false;
-      for (const auto& p : people) known = known || p.id == person.id;
-      if (!known) people.push_back(std::move(person));
-    }
-  };
   for (const auto& language : languages) {
     for (const auto* sql : {&ranked, &newest}) {
-      if (static_cast<int64_t>(people.size()) >= limit) return people;
-      add(to_people(db.query(*sql, {viewer_id, int64_t{gender}, language, limit})));
+      int64_t wanted = limit - static_cast<int64_t>(people.size());
+      if (wanted <= 0) return people;
+      for (auto& person :
+           to_people(db.query(*sql, {viewer_id, int64_t{gender}, language, wanted}))) {
+        people.push_back(std::move(person));
+      }
     }
   }
   return people;
