@@ -190,7 +190,7 @@ class DiscoverLanguages : public StoreTest {
       // Interleaved, so that newest-first alone would mix the languages.
       for (int i = 0; i < 21; ++i) {
         NewUser user;
-        user.email = "p" + std::to_string(i) + "@example.com";
+        user.email = std::to_string(i) + "@example.com";
         user.name = "Dana";
         user.gender = 2;
         user.birth_date = {1995, 1, 1};
