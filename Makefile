@@ -35,8 +35,11 @@ web: bootstrap
 places: bootstrap
 	@[ -s $(PLACES) ] || node scripts/import-places.mjs $(PLACES)
 
+# Made again when the generator or its writing changed since.
 personas: places
-	@[ -s $(PERSONAS)/personas.json ] || node scripts/generate-personas.mjs $(PERSONAS) --places $(PLACES)
+	@[ -s $(PERSONAS)/personas.json ] && \
+	  [ -z "$$(find scripts/generate-personas.mjs scripts/personas -newer $(PERSONAS)/personas.json)" ] || \
+	  node scripts/generate-personas.mjs $(PERSONAS) --places $(PLACES)
 
 run: server web places personas
 	$(SERVER_BIN) --port $(PORT) --data $(DATA_DIR) --web web/dist --places $(PLACES) \
@@ -45,8 +48,9 @@ run: server web places personas
 unit-test: server places
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L unit
 
-integration-test: server
-	cd $(BUILD_DIR) && ctest --output-on-failure -L integration
+integration-test: server places personas
+	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
+	  ctest --output-on-failure -L integration
 
 web-test: bootstrap
 	cd web && npm run lint && npm run typecheck && npm test

@@ -145,7 +145,8 @@ int seed_demo(const Config& config, const std::string& personas_dir) {
     return 1;
   }
   kesher::modules::refresh_popularity(app);
-  std::printf("seed-demo: %d personas added, %d already present\n", result.added, result.skipped);
+  std::printf("seed-demo: %d personas added, %d updated, %d unchanged\n", result.added,
+              result.updated, result.skipped);
   return 0;
 }
 
@@ -198,12 +199,13 @@ int serve(Config config, const std::string& seed_dir) {
   namespace fs = std::filesystem;
   kesher::app::Context app;
   if (!open_data(app, config)) return 1;
-  if (!seed_dir.empty() && !kesher::app::has_personas(app)) {
+  if (!seed_dir.empty()) {
     auto result = kesher::app::seed_personas(app, seed_dir);
     if (!result.error.empty())
       spdlog::error("demo personas: {}", result.error);
     else
-      spdlog::info("demo personas: {} added", result.added);
+      spdlog::info("demo personas: {} added, {} updated, {} unchanged", result.added,
+                   result.updated, result.skipped);
   }
   kesher::modules::refresh_popularity(app);
   app.hub.set_presence_listener([&app](int64_t user_id, bool online) {
@@ -249,11 +251,11 @@ int main(int argc, char** argv) {
   add_server_options(cli, config);
   std::string seed_dir;
   cli.add_option("--seed-demo", seed_dir,
-                 "On an empty catalogue, add the demo personas from this folder (made by "
-                 "scripts/generate-personas.mjs)")
+                 "Add the demo personas from this folder (made by scripts/generate-personas.mjs), "
+                 "or bring existing ones in line with it")
       ->envname("KESHER_SEED_DEMO");
 
-  auto* seed = cli.add_subcommand("seed-demo", "Add the demo personas and exit");
+  auto* seed = cli.add_subcommand("seed-demo", "Add or update the demo personas and exit");
   std::string personas_dir = "build/personas";
   seed->add_option("--personas", personas_dir, "Folder made by scripts/generate-personas.mjs")
       ->capture_default_str();

@@ -17,6 +17,7 @@ struct PersonRow {
   int gender = 0;
   std::string birth_date;
   std::string bio;
+  std::string language;  // the one they use Kesher in, and so write their profile in
   int64_t place_id = 0;
   domain::GridCell cell;
   bool premium = false;
@@ -35,6 +36,9 @@ struct Search {
   std::string born_from;  // inclusive YYYY-MM-DD bounds from the age range
   std::string born_to;
   std::vector<domain::CellSpan> spans;
+  // Language codes in the order their speakers are shown (domain::reading_order); people whose
+  // language is not listed are not shown.
+  std::vector<std::string> languages;
 };
 
 enum class PeopleList { mylikes, fans, matches, visitors };
@@ -47,13 +51,19 @@ enum class SwipeOutcome { recorded, not_found, like_limit_reached };
 
 namespace social {
 
-// Candidates for the swipe deck in one row span: not swiped, not blocked, not the viewer.
+// Candidates for the swipe deck in one row span who use Kesher in `language`: not swiped, not
+// blocked, not the viewer.
 std::vector<PersonRow> deck_candidates(Session& db, const Search& search,
-                                       const domain::CellSpan& span, int64_t limit);
+                                       const domain::CellSpan& span, const std::string& language,
+                                       int64_t limit);
+// Discover pages: the search's languages one after another, newest first (meet) or by popularity
+// rank (popular) within each.
 std::vector<PersonRow> meet_page(Session& db, const Search& search, int64_t offset, int64_t limit);
 std::vector<PersonRow> popular_page(Session& db, const Search& search, int64_t offset,
                                     int64_t limit);
-std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender, int64_t limit);
+// The most popular people with a photo, anywhere, then the newest; language by language.
+std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender,
+                                 const std::vector<std::string>& languages, int64_t limit);
 // A person the viewer may see (exists, not blocked either way); the viewer themself too.
 std::optional<PersonRow> person(Session& db, int64_t viewer_id, int64_t id);
 std::vector<PersonRow> list_page(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,

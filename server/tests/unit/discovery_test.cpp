@@ -26,6 +26,13 @@ TEST(Discovery, BirthDateBoundsAreInclusiveAges) {
   EXPECT_EQ(leap_from, "2009-03-01");
 }
 
+TEST(Discovery, ReadingOrderPutsTheViewersLanguageFirstAndAnUnreadScriptLast) {
+  using L = Language;
+  EXPECT_EQ(reading_order(L::he), (std::array<L, 3>{L::he, L::en, L::de}));
+  EXPECT_EQ(reading_order(L::en), (std::array<L, 3>{L::en, L::de, L::he}));
+  EXPECT_EQ(reading_order(L::de), (std::array<L, 3>{L::de, L::en, L::he}));
+}
+
 TEST(Discovery, LikesFadeOverAWeek) {
   EXPECT_DOUBLE_EQ(like_weight(0), 1.0);
   EXPECT_DOUBLE_EQ(like_weight(kPopularityWindowSeconds / 2), 0.5);

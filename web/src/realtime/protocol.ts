@@ -205,6 +205,9 @@ export interface Person {
   photo: string | null;
   photos_count: number;
   bio: string;
+  /** The language the person uses Kesher in, and so writes their profile in. Discovery lists
+   *  people in the caller's language first. */
+  language: LanguageCode;
   city: string;
   country: string;
   /** Upper bound of a coarse distance bucket (5, 10, 25, 50, 100, 250, 500 km), or null. */

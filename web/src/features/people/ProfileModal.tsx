@@ -22,7 +22,7 @@ import { Dialog } from '../../ui/Dialog';
 import { wrapIndex } from './display';
 import { ImageViewer } from './ImageViewer';
 import { showNotice } from './overlays';
-import { OnlineDot, useLocationLine, VirtualBadge } from './PersonBadges';
+import { LanguageBadge, OnlineDot, useLocationLine, VirtualBadge } from './PersonBadges';
 import { BlockDialog, ReportDialog } from './SafetyDialogs';
 import { usePeopleStore, useProfileModal } from './store';
 import { createTapGuard } from './tapGuard';
@@ -243,6 +243,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
               <Icon name="pin" size={16} />
               <span>{locationLine(shown, true)}</span>
             </p>
+            <LanguageBadge person={shown} />
           </header>
         ) : (
           <div className="profile-modal__header" aria-busy="true">
