@@ -197,6 +197,10 @@ HttpResult http_request(uint16_t port, const std::string& method, const std::str
                         const std::string& body, const HttpOptions& options) {
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
+  if (!options.source_address.empty()) {
+    stream.socket().open(tcp::v4());
+    stream.socket().bind(tcp::endpoint(asio::ip::make_address(options.source_address), 0));
+  }
   stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> request{http::string_to_verb(method), target, 11};
   request.set(http::field::host, "localhost:" + std::to_string(port));

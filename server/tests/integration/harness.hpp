@@ -65,6 +65,7 @@ struct HttpOptions {
   std::string cookie;  // "session=..."
   std::string origin;
   std::string content_type = "application/json";
+  std::string source_address;  // e.g. "127.0.0.7": another client address on loopback
 };
 
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
