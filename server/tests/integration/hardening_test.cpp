@@ -36,21 +36,6 @@ std::string cookie_from(const HttpResult& result, const std::string& name) {
   return {};
 }
 
-std::string newest_mail_link(const ServerProcess& server, const std::string& marker) {
-  std::string newest;
-  auto newest_time = std::filesystem::file_time_type::min();
-  for (const auto& entry : std::filesystem::directory_iterator(server.data_dir() / "outbox")) {
-    std::ifstream in(entry.path());
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    auto at = text.find(marker);
-    if (at == std::string::npos || entry.last_write_time() < newest_time) continue;
-    newest_time = entry.last_write_time();
-    auto end = text.find_first_of("\r\n", at);
-    newest = text.substr(at + marker.size(), end - at - marker.size());
-  }
-  return newest;
-}
-
 double percentile(std::vector<double> values, double p) {
   std::sort(values.begin(), values.end());
   return values[static_cast<size_t>(p * static_cast<double>(values.size() - 1))];

@@ -429,7 +429,10 @@ std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Memb
   return WsClient::connect(server.port(), {server.origin(), member.cookie, ""});
 }
 
-int64_t query_integer(const ServerProcess& server, const std::string& sql) {
+namespace {
+
+// The server's database, opened read-only beside the running server (WAL allows it).
+sqlite3* open_read_only(const ServerProcess& server) {
   sqlite3* db = nullptr;
   std::string path = (server.data_dir() / "kesher.db").string();
   if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
@@ -437,6 +440,28 @@ int64_t query_integer(const ServerProcess& server, const std::string& sql) {
     throw std::runtime_error("cannot open " + path);
   }
   sqlite3_busy_timeout(db, 2000);
+  return db;
+}
+
+}  // namespace
+
+std::string newest_mail_link(const ServerProcess& server, const std::string& marker) {
+  std::string newest;
+  auto newest_time = fs::file_time_type::min();
+  for (const auto& entry : fs::directory_iterator(server.data_dir() / "outbox")) {
+    std::ifstream in(entry.path());
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    auto at = text.find(marker);
+    if (at == std::string::npos || entry.last_write_time() < newest_time) continue;
+    newest_time = entry.last_write_time();
+    auto end = text.find_first_of("\r\n", at);
+    newest = text.substr(at + marker.size(), end - at - marker.size());
+  }
+  return newest;
+}
+
+int64_t query_integer(const ServerProcess& server, const std::string& sql) {
+  sqlite3* db = open_read_only(server);
   sqlite3_stmt* stmt = nullptr;
   int64_t value = -1;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
@@ -494,13 +519,7 @@ std::unique_ptr<ServerProcess> ServerProcess::with_database(const fs::path& data
 }
 
 json::array query_rows(const ServerProcess& server, const std::string& sql) {
-  sqlite3* db = nullptr;
-  std::string path = (server.data_dir() / "kesher.db").string();
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-    sqlite3_close(db);
-    throw std::runtime_error("cannot open " + path);
-  }
-  sqlite3_busy_timeout(db, 2000);
+  sqlite3* db = open_read_only(server);
   sqlite3_stmt* stmt = nullptr;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     std::string message = sqlite3_errmsg(db);

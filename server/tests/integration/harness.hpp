@@ -122,6 +122,9 @@ Member register_member(const ServerProcess& server, const std::string& email,
                        const json::object& overrides = {});
 std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Member& member);
 
+// The part after `marker` (e.g. "/recover/") of the link in the newest mail in the outbox.
+std::string newest_mail_link(const ServerProcess& server, const std::string& marker);
+
 // Reads one integer from the server's SQLite file (opened read-only while it runs).
 int64_t query_integer(const ServerProcess& server, const std::string& sql);
 // Every row of a query on the server's SQLite file (read-only), each row an array of its columns.

@@ -193,23 +193,6 @@ TEST_F(Http, LogoutKillsTheSession) {
   EXPECT_EQ(http_request(server_->port(), "GET", "/explore", {}, {member.cookie}).status, 302);
 }
 
-namespace {
-std::string newest_mail_link(const ServerProcess& server, const std::string& marker) {
-  std::string newest;
-  auto newest_time = std::filesystem::file_time_type::min();
-  for (const auto& entry : std::filesystem::directory_iterator(server.data_dir() / "outbox")) {
-    std::ifstream in(entry.path());
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    auto at = text.find(marker);
-    if (at == std::string::npos || entry.last_write_time() < newest_time) continue;
-    newest_time = entry.last_write_time();
-    auto end = text.find_first_of("\r\n", at);
-    newest = text.substr(at + marker.size(), end - at - marker.size());
-  }
-  return newest;
-}
-}  // namespace
-
 TEST_F(Http, PasswordResetIsSingleUseAndRevokesSessions) {
   auto member = register_member(*server_, unique_email("reset"));
   auto socket = connect_member(*server_, member);
