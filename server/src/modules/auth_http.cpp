@@ -1,4 +1,5 @@
-// Accounts over HTTP (brief §3): register, login, logout, recover, reset, verify.
+// Accounts over HTTP (brief §3): register, login, logout, recover, reset (and its link check),
+// verify.
 #include <spdlog/spdlog.h>
 
 #include "domain/catalog.hpp"
@@ -292,6 +293,21 @@ HttpResponse reset_password(app::Context& app, const json::object& body) {
   return json_response(200, json::object{{"ok", true}});
 }
 
+// Lets the recover page tell a used or unknown link before the member types a new password.
+HttpResponse check_reset_token(app::Context& app, const json::object& body) {
+  BodyReader reader(body);
+  auto token = reader.text("token");
+  if (auto problem = reader.problem()) return *problem;
+  bool valid = false;
+  if (!token.empty() && token.size() <= 128) {
+    int64_t now = app.now();
+    app.db->read([&](store::Session& db) {
+      valid = store::tokens::is_live(db, domain::sha256_hex(token), "reset", now);
+    });
+  }
+  return json_response(200, json::object{{"valid", valid}});
+}
+
 HttpResponse verify_email(app::Context& app, std::string_view token) {
   std::optional<int64_t> user_id;
   if (!token.empty() && token.size() <= 128) {
@@ -339,6 +355,7 @@ HttpResponse api(app::Context& app, const HttpRequest& request) {
   if (request.path == "/api/auth/logout") return logout(app, request);
   if (request.path == "/api/auth/recover") return recover(app, request, *body);
   if (request.path == "/api/auth/reset") return reset_password(app, *body);
+  if (request.path == "/api/auth/reset/check") return check_reset_token(app, *body);
   return error_response(404, errc::not_found);
 }
 

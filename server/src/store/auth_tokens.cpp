@@ -57,5 +57,14 @@ std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::
   return row->integer(0);
 }
 
+bool is_live(Session& db, const std::string& token_hash, std::string_view purpose, int64_t now) {
+  return db
+      .query_one(
+          "SELECT 1 FROM tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND "
+          "expires_at > ?",
+          {token_hash, std::string(purpose), now})
+      .has_value();
+}
+
 }  // namespace tokens
 }  // namespace kesher::store

@@ -27,6 +27,8 @@ void insert(Session& db, const std::string& token_hash, int64_t user_id, std::st
 // Marks the token used and returns its user, if it exists, has this purpose, is unused and alive.
 std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::string_view purpose,
                                int64_t now);
+// Whether consume would accept the token now; reads only, so the token stays usable.
+bool is_live(Session& db, const std::string& token_hash, std::string_view purpose, int64_t now);
 
 }  // namespace tokens
 }  // namespace kesher::store

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { EmailField } from './EmailField';
 import { Link } from 'react-router';
 import { ApiError, recover } from './api';
@@ -69,7 +69,14 @@ export default function ResetPage() {
         </div>
         <h1 className="auth-title">{t('auth.reset.sentTitle')}</h1>
         <p className="auth-lead" role="status" data-testid="reset-sent">
-          {t('auth.reset.sentBody', { email: sentTo })}
+          <Trans
+            i18nKey="auth.reset.sentBody"
+            values={{ email: sentTo }}
+            components={{
+              // An address is one left-to-right unit: never reordered or broken inside Hebrew.
+              email: <bdi dir="ltr" className="auth-email" data-testid="reset-sent-email" />,
+            }}
+          />
         </p>
         {throttleText ? (
           <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
