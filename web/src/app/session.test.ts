@@ -103,6 +103,13 @@ describe('changeLanguage', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 
+  it('names the tab with the brand as the language writes it', () => {
+    changeLanguage('en');
+    expect(document.title).toBe('Kesher');
+    changeLanguage('he');
+    expect(document.title).toBe('קשר');
+  });
+
   it('saves the choice on the profile when signed in', () => {
     const request = vi.spyOn(realtime, 'request').mockResolvedValue({
       module: 'user/update',
