@@ -9,6 +9,8 @@ import { expect, snap, test, tr, type Lang } from './fixtures';
 import { openAndCloseReward, registerMember, withOtherMember, type OtherMember } from './social';
 
 const TEXT_PRICE = 50;
+/** The members live in Berlin, out of the Tel Aviv decks the discovery tests page through. */
+const BERLIN = 2950159;
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
@@ -65,12 +67,15 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const base = baseURL ?? '';
     const phone = isPhone(testInfo);
     // A: a man looking for women; B: a woman looking for men. Both fresh, 200 credits each.
-    const a = await registerMember(page.request, context, base, 'chat-a', lang);
+    const a = await registerMember(page.request, context, base, 'chat-a', lang, {
+      placeId: BERLIN,
+    });
     const other: OtherMember = {
       tag: 'chat-b',
       lang,
       gender: 2,
       lookingFor: 1,
+      placeId: BERLIN,
       contextOptions: {
         viewport: testInfo.project.use.viewport ?? null,
         hasTouch: testInfo.project.use.hasTouch ?? false,

@@ -15,6 +15,9 @@ import {
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
+/** Members of these tests live in Berlin, out of the Tel Aviv decks other tests page through. */
+const BERLIN = 2950159;
+
 function myMessages(page: Page) {
   return page.locator('[data-testid="message"][data-mine="true"]');
 }
@@ -71,12 +74,15 @@ for (const lang of ['he', 'en'] as Lang[]) {
     baseURL,
   }, testInfo) => {
     const base = baseURL ?? '';
-    const a = await registerMember(page.request, context, base, 'offline-a', lang);
+    const a = await registerMember(page.request, context, base, 'offline-a', lang, {
+      placeId: BERLIN,
+    });
     const other: OtherMember = {
       tag: 'offline-b',
       lang,
       gender: 2,
       lookingFor: 1,
+      placeId: BERLIN,
       contextOptions: {
         viewport: testInfo.project.use.viewport ?? null,
         hasTouch: testInfo.project.use.hasTouch ?? false,
@@ -151,7 +157,9 @@ for (const lang of ['he', 'en'] as Lang[]) {
     context,
     baseURL,
   }, testInfo) => {
-    await registerMember(page.request, context, baseURL ?? '', 'offline-pill', lang);
+    await registerMember(page.request, context, baseURL ?? '', 'offline-pill', lang, {
+      placeId: BERLIN,
+    });
     await openAndCloseReward(page, '/explore', lang);
     const status = page.getByTestId('connection-status');
     await expect(status).toHaveCount(0);
