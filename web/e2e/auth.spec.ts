@@ -85,10 +85,8 @@ test('resets the password through the mailed recovery link', async ({
   await page.getByTestId('reset-email').fill(account.email);
   await snap(page, testInfo, 'reset-he');
   await page.getByTestId('reset-submit').click();
-  await expect(page.getByTestId('reset-sent')).toHaveText(
-    tr('auth.reset.sentBody', 'he', { email: account.email }).replace(/<\/?email>/g, ''),
-  );
-  // The address inside the Hebrew sentence is one left-to-right unit on one line.
+  await expect(page.getByTestId('reset-sent')).toContainText(tr('auth.reset.sentBody', 'he'));
+  // The address is one left-to-right unit on a line of its own, never broken inside Hebrew.
   const address = page.getByTestId('reset-sent-email');
   await expect(address).toHaveText(account.email);
   await expect(address).toHaveAttribute('dir', 'ltr');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { EmailField } from './EmailField';
 import { Link } from 'react-router';
 import { ApiError, recover } from './api';
@@ -68,16 +68,16 @@ export default function ResetPage() {
           <MailIcon />
         </div>
         <h1 className="auth-title">{t('auth.reset.sentTitle')}</h1>
-        <p className="auth-lead" role="status" data-testid="reset-sent">
-          <Trans
-            i18nKey="auth.reset.sentBody"
-            values={{ email: sentTo }}
-            components={{
-              // An address is one left-to-right unit: never reordered or broken inside Hebrew.
-              email: <bdi dir="ltr" className="auth-email" data-testid="reset-sent-email" />,
-            }}
-          />
-        </p>
+        <div className="auth-lead" role="status" data-testid="reset-sent">
+          {/* The address on a line of its own, one left-to-right unit: never reordered or broken
+              inside the Hebrew sentence. */}
+          <p className="auth-email">
+            <bdi dir="ltr" title={sentTo} data-testid="reset-sent-email">
+              {sentTo}
+            </bdi>
+          </p>
+          <p className="auth-email-note">{t('auth.reset.sentBody')}</p>
+        </div>
         {throttleText ? (
           <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
             {throttleText}

@@ -32,7 +32,7 @@ describe('ResetPage', () => {
     fetchMock.mockResolvedValueOnce(json(200, { ok: true, wait_seconds: 60 }));
     await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByTestId('reset-sent')).toHaveTextContent(
-      'If an account exists for dana@example.com',
+      "If an account exists for this address, we've sent it a link",
     );
     // The address is one isolated left-to-right unit inside the sentence.
     const address = screen.getByTestId('reset-sent-email');
