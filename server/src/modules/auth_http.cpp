@@ -1,4 +1,5 @@
-// Accounts over HTTP (brief §3): register, login, logout, recover, reset, verify.
+// Accounts over HTTP (brief §3): register, login, logout, recover, reset (and its link check),
+// verify.
 #include <spdlog/spdlog.h>
 
 #include "domain/catalog.hpp"
@@ -375,6 +376,26 @@ HttpResponse reset_password(app::Context& app, const HttpRequest& request,
   return response;
 }
 
+// Lets the recover page tell a used or unknown link before the member types a new password.
+HttpResponse check_reset_token(app::Context& app, const HttpRequest& request,
+                               const json::object& body) {
+  BodyReader reader(body);
+  auto token = reader.text("token");
+  if (auto problem = reader.problem()) return *problem;
+  bool valid = false;
+  if (!token.empty() && token.size() <= 128) {
+    int64_t now = app.now();
+    // Checking a token is guessing at one as much as resetting is: the same budget.
+    if (int64_t wait = app.throttles.reset_by_ip.try_record(client_key(request), now)) {
+      return throttled(wait);
+    }
+    app.db->read([&](store::Session& db) {
+      valid = store::tokens::peek(db, domain::sha256_hex(token), "reset", now).has_value();
+    });
+  }
+  return json_response(200, json::object{{"valid", valid}});
+}
+
 HttpResponse verify_email(app::Context& app, std::string_view token) {
   std::optional<int64_t> user_id;
   if (!token.empty() && token.size() <= 128) {
@@ -435,6 +456,7 @@ HttpResponse api(app::Context& app, const HttpRequest& request) {
   if (request.path == "/api/auth/logout") return logout(app, request);
   if (request.path == "/api/auth/recover") return recover(app, request, *body);
   if (request.path == "/api/auth/reset") return reset_password(app, request, *body);
+  if (request.path == "/api/auth/reset/check") return check_reset_token(app, request, *body);
   return error_response(404, errc::not_found);
 }
 

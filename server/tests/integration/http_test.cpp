@@ -230,6 +230,31 @@ TEST_F(Http, PasswordResetIsSingleUseAndRevokesSessions) {
       200);
 }
 
+TEST_F(Http, ResetLinkCheckReadsWithoutSpendingTheToken) {
+  auto member = register_member(*server_, unique_email("check"));
+  ASSERT_EQ(post("/api/auth/recover", {{"email", member.email}, {"language", "en"}}).status, 200);
+  std::string token = newest_mail_link(*server_, "/recover/");
+  ASSERT_FALSE(token.empty());
+
+  auto valid = [&](const std::string& candidate) {
+    auto check = post("/api/auth/reset/check", {{"token", candidate}});
+    EXPECT_EQ(check.status, 200) << check.body;
+    return check.json()["valid"].as_bool();
+  };
+  EXPECT_TRUE(valid(token));
+  EXPECT_TRUE(valid(token));  // checking twice spends nothing
+  EXPECT_FALSE(valid("made-up-token"));
+  EXPECT_FALSE(valid(""));
+  EXPECT_FALSE(valid(std::string(300, 'a')));
+  EXPECT_EQ(post("/api/auth/reset/check", json::object{}).json()["error_code"], "missing_field");
+  EXPECT_EQ(post("/api/auth/reset/check", {{"token", 7}}).json()["error_code"], "invalid_field");
+
+  // The token still works after the checks, and is dead once used.
+  EXPECT_EQ(post("/api/auth/reset", {{"token", token}, {"password", "brand new secret"}}).status,
+            200);
+  EXPECT_FALSE(valid(token));
+}
+
 TEST_F(Http, VerificationLinkWorksOnce) {
   auto member = register_member(*server_, unique_email("verify"));
   std::string token = newest_mail_link(*server_, "/verify/");

@@ -118,6 +118,13 @@ export interface ResetRequest {
   token: string;
   password: string;
 }
+/** POST /api/auth/reset/check: whether a recover link's token still works (reads only). */
+export interface ResetCheckRequest {
+  token: string;
+}
+export interface ResetCheckResponse {
+  valid: boolean;
+}
 export interface AuthUserResponse {
   user: User;
 }

@@ -11,7 +11,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
 import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
@@ -370,5 +370,14 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
 export function ProfileModalHost() {
   const userId = useProfileModal((s) => s.userId);
   const target = useProfileModal((s) => s.target);
+  const { pathname } = useLocation();
+  const shownAt = useRef(pathname);
+  // A profile belongs to the screen it was opened on: going to another page (a chat, a list, the
+  // back button) closes it rather than leaving it over the new page.
+  useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    useProfileModal.getState().close();
+  }, [pathname]);
   return userId !== null ? <ProfileModal key={userId} userId={userId} target={target} /> : null;
 }
