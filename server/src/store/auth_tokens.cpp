@@ -70,8 +70,6 @@ std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::
   return user_id;
 }
 
-}
-
 }  // namespace tokens
 
 namespace devices {
