@@ -136,8 +136,8 @@ struct Server::Impl {
   // Inbound frames per member across all of their sockets, and per address across guest sockets.
   domain::KeyedBuckets member_budget{app.config.member_frames_per_second,
                                      app.config.member_frame_burst};
-  domain::KeyedBuckets guest_budget{kGuestBudgetFactor * app.config.member_frames_per_second,
-                                    kGuestBudgetFactor* app.config.member_frame_burst};
+  domain::KeyedBuckets guest_budget{(app.config.member_frames_per_second * kGuestBudgetFactor),
+                                    (app.config.member_frame_burst * kGuestBudgetFactor)};
 
   // Set when a socket that overflowed its queue is gone: the idle sweep then hands the freed heap
   // back to the system (glibc keeps it otherwise, and a flood of slow readers leaves megabytes).
@@ -163,7 +163,7 @@ struct Server::Impl {
   asio::awaitable<void> jobs_loop();
   asio::awaitable<void> idle_sweep_loop();
   asio::awaitable<void> serve_http(tcp::socket socket);
-  asio::awaitable<bool> refuse_upgrade(beast::tcp_stream& stream, unsigned version,
+  asio::awaitable<void> refuse_upgrade(beast::tcp_stream& stream, unsigned version,
                                        http::status status, std::string_view code);
   http::response<http::string_body> make_response(const protocol::HttpResponse& response,
                                                   const http::request<http::string_body>& request);
@@ -430,7 +430,7 @@ void Server::Impl::release_address(const std::string& address) {
   if (--it->second == 0) sockets_per_address.erase(it);
 }
 
-asio::awaitable<bool> Server::Impl::refuse_upgrade(beast::tcp_stream& stream, unsigned version,
+asio::awaitable<void> Server::Impl::refuse_upgrade(beast::tcp_stream& stream, unsigned version,
                                                    http::status status, std::string_view code) {
   http::response<http::string_body> response{status, version};
   response.set(http::field::content_type, "application/json");
@@ -439,7 +439,6 @@ asio::awaitable<bool> Server::Impl::refuse_upgrade(beast::tcp_stream& stream, un
   response.keep_alive(false);
   response.prepare_payload();
   co_await http::async_write(stream, response, kNoThrow);
-  co_return false;
 }
 
 asio::awaitable<void> Server::Impl::accept_loop() {
