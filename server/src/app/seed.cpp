@@ -17,11 +17,8 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Persona {
-  std::string key;
   store::NewUser user;
-  std::string bio;
-  int likes_back_percent = 60;
-  int like_back_delay_s = 30;
+  store::users::PersonaProfile profile;
   std::vector<std::string> photos;
 };
 
@@ -30,7 +27,7 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
                                     std::string& error) {
   try {
     Persona p;
-    p.key = std::string(o.at("key").as_string());
+    p.profile.key = std::string(o.at("key").as_string());
     auto language = domain::parse_language(std::string(o.at("language").as_string()));
     auto name = domain::check_name(std::string(o.at("name").as_string()),
                                    language.value_or(domain::Language::en));
@@ -40,7 +37,7 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
     int64_t place_id = o.at("place_id").to_number<int64_t>();
     if (!language || !name || !birth || !range || !bio || !app.places->find(place_id) ||
         domain::age_on(*birth, today) < domain::kMinimumAge) {
-      error = "persona " + p.key + " breaks a registration rule";
+      error = "persona " + p.profile.key + " breaks a registration rule";
       return std::nullopt;
     }
     p.user.kind = "persona";
@@ -53,9 +50,9 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
     p.user.s_gender = o.at("s_gender").to_number<int>();
     p.user.s_age_min = range.value->first;
     p.user.s_age_max = range.value->second;
-    p.bio = *bio.value;
-    p.likes_back_percent = o.at("likes_back_percent").to_number<int>();
-    p.like_back_delay_s = o.at("like_back_delay_s").to_number<int>();
+    p.profile.bio = *bio.value;
+    p.profile.likes_back_percent = o.at("likes_back_percent").to_number<int>();
+    p.profile.like_back_delay_s = o.at("like_back_delay_s").to_number<int>();
     for (const auto& photo : o.at("photos").as_array()) {
       p.photos.emplace_back(photo.as_string());
     }
@@ -70,9 +67,7 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
 
 bool has_personas(Context& app) {
   bool found = false;
-  app.db->read([&](store::Session& db) {
-    found = db.query_one("SELECT 1 FROM users WHERE kind = 'persona' LIMIT 1").has_value();
-  });
+  app.db->read([&](store::Session& db) { found = store::users::any_persona(db); });
   return found;
 }
 
@@ -99,15 +94,12 @@ SeedResult seed_personas(Context& app, const fs::path& dir) {
   fs::create_directories(media);
   app.db->write([&](store::Session& db) {
     for (const auto& p : personas) {
-      if (db.query_one("SELECT 1 FROM users WHERE persona_key = ?", {p.key})) {
+      if (store::users::persona_key_taken(db, p.profile.key)) {
         ++result.skipped;
         continue;
       }
       int64_t id = store::users::insert(db, p.user, now);
-      db.execute(
-          "UPDATE users SET persona_key = ?, bio = ?, likes_back_percent = ?, like_back_delay_s = "
-          "? WHERE id = ?",
-          {p.key, p.bio, int64_t{p.likes_back_percent}, int64_t{p.like_back_delay_s}, id});
+      store::users::set_persona_profile(db, id, p.profile);
       store::social::set_cell(db, id, modules::cell_of_place(app, p.user.place_id));
       for (const auto& photo : p.photos) {
         fs::copy_file(dir / "images" / photo, media / photo, fs::copy_options::overwrite_existing);

@@ -26,6 +26,10 @@ double like_weight(int64_t age_seconds);
 // Whether a persona likes back, from its setting (0-100) and a uniform roll in [0, 100).
 bool persona_likes_back(int likes_back_percent, uint32_t roll);
 
+// Whether a new like is refused: a member without premium who liked kDailyLikeLimit people since
+// the start of the UTC day.
+bool like_limit_reached(bool premium, int64_t likes_today);
+
 // A stable shuffle: the same seed gives the same order (the deck must not jump on a refetch).
 void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed);
 uint64_t deck_seed(int64_t viewer_id, int64_t now);

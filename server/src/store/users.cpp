@@ -52,6 +52,16 @@ std::optional<UserRecord> find_by_email(Session& db, const std::string& email) {
   return first(db.query(sql, {email}));
 }
 
+bool exists(Session& db, int64_t id) {
+  return db.query_one("SELECT 1 FROM users WHERE id = ?", {id}).has_value();
+}
+
+std::optional<std::string> language_of(Session& db, int64_t id) {
+  auto row = db.query_one("SELECT language FROM users WHERE id = ?", {id});
+  if (!row) return std::nullopt;
+  return row->text(0);
+}
+
 int64_t insert(Session& db, const NewUser& u, int64_t now) {
   db.execute(
       "INSERT INTO users (kind, email, password_hash, name, gender, birth_date, answer, language, "
@@ -118,6 +128,22 @@ bool claim_free_credits_notice(Session& db, int64_t id) {
              "UPDATE users SET free_credits_announced = 1 WHERE id = ? AND "
              "free_credits_announced = 0",
              {id}) == 1;
+}
+
+bool any_persona(Session& db) {
+  return db.query_one("SELECT 1 FROM users WHERE kind = 'persona' LIMIT 1").has_value();
+}
+
+bool persona_key_taken(Session& db, const std::string& key) {
+  return db.query_one("SELECT 1 FROM users WHERE persona_key = ?", {key}).has_value();
+}
+
+void set_persona_profile(Session& db, int64_t id, const PersonaProfile& profile) {
+  db.execute(
+      "UPDATE users SET persona_key = ?, bio = ?, likes_back_percent = ?, like_back_delay_s = ? "
+      "WHERE id = ?",
+      {profile.key, profile.bio, int64_t{profile.likes_back_percent},
+       int64_t{profile.like_back_delay_s}, id});
 }
 
 }  // namespace kesher::store::users
