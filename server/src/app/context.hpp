@@ -30,7 +30,7 @@ struct Throttles {
   domain::WindowCounter recover_by_ip{10, 3600};
 };
 
-// Everything a handler may use. Handlers run on worker threads; every member is thread-safe.
+// Everything a handler may use, on a worker or network thread; every member is thread-safe.
 struct Context {
   Config config;
   std::string public_origin;                 // resolved once the port is known

@@ -17,11 +17,8 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Persona {
-  std::string key;
   store::NewUser user;
-  std::string bio;
-  int likes_back_percent = 60;
-  int like_back_delay_s = 30;
+  store::users::PersonaProfile profile;
   std::vector<std::string> photos;
 };
 
@@ -30,7 +27,7 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
                                     std::string& error) {
   try {
     Persona p;
-    p.key = std::string(o.at("key").as_string());
+    p.profile.key = std::string(o.at("key").as_string());
     auto language = domain::parse_language(std::string(o.at("language").as_string()));
     auto name = domain::check_name(std::string(o.at("name").as_string()),
                                    language.value_or(domain::Language::en));
@@ -40,7 +37,7 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
     int64_t place_id = o.at("place_id").to_number<int64_t>();
     if (!language || !name || !birth || !range || !bio || !app.places->find(place_id) ||
         domain::age_on(*birth, today) < domain::kMinimumAge) {
-      error = "persona " + p.key + " breaks a registration rule";
+      error = "persona " + p.profile.key + " breaks a registration rule";
       return std::nullopt;
     }
     p.user.kind = "persona";
@@ -53,14 +50,14 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
     p.user.s_gender = o.at("s_gender").to_number<int>();
     p.user.s_age_min = range.value->first;
     p.user.s_age_max = range.value->second;
-    p.bio = *bio.value;
-    p.likes_back_percent = o.at("likes_back_percent").to_number<int>();
-    p.like_back_delay_s = o.at("like_back_delay_s").to_number<int>();
+    p.profile.bio = *bio.value;
+    p.profile.likes_back_percent = o.at("likes_back_percent").to_number<int>();
+    p.profile.like_back_delay_s = o.at("like_back_delay_s").to_number<int>();
     for (const auto& photo : o.at("photos").as_array()) {
       std::string file(photo.as_string());
       // A bare file name inside <dir>/images: nothing is copied from or to elsewhere.
       if (file.empty() || file.front() == '.' || file.find_first_of("/\\") != std::string::npos) {
-        error = "persona " + p.key + " has a bad picture name";
+        error = "persona " + p.profile.key + " has a bad picture name";
         return std::nullopt;
       }
       p.photos.push_back(std::move(file));
@@ -74,40 +71,11 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
 
 // Brings an existing persona in line with the catalogue; true when anything changed.
 bool refresh_persona(Context& app, store::Session& db, int64_t id, const Persona& p, int64_t now) {
-  const auto& u = p.user;
-  std::vector<store::Value> values{u.name,
-                                   int64_t{u.gender},
-                                   domain::format_date(u.birth_date),
-                                   int64_t{u.answer},
-                                   u.language,
-                                   u.place_id,
-                                   int64_t{u.s_gender},
-                                   int64_t{u.s_age_min},
-                                   int64_t{u.s_age_max},
-                                   p.bio,
-                                   int64_t{p.likes_back_percent},
-                                   int64_t{p.like_back_delay_s},
-                                   id};
-  bool changed =
-      db.execute(
-          "UPDATE users SET name = ?1, gender = ?2, birth_date = ?3, answer = ?4, language = ?5, "
-          "place_id = ?6, s_gender = ?7, s_age_min = ?8, s_age_max = ?9, bio = ?10, "
-          "likes_back_percent = ?11, like_back_delay_s = ?12 WHERE id = ?13 AND (name IS NOT ?1 "
-          "OR gender IS NOT ?2 OR birth_date IS NOT ?3 OR answer IS NOT ?4 OR language IS NOT ?5 "
-          "OR place_id IS NOT ?6 OR s_gender IS NOT ?7 OR s_age_min IS NOT ?8 OR s_age_max IS "
-          "NOT ?9 OR bio IS NOT ?10 OR likes_back_percent IS NOT ?11 OR like_back_delay_s IS NOT "
-          "?12)",
-          std::span<const store::Value>(values)) > 0;
-  if (changed) store::social::set_cell(db, id, modules::cell_of_place(app, u.place_id));
+  bool changed = store::users::update_persona(db, id, p.user, p.profile);
+  if (changed) store::social::set_cell(db, id, modules::cell_of_place(app, p.user.place_id));
   std::vector<std::string> urls;
   for (const auto& photo : p.photos) urls.push_back("/media/personas/" + photo);
-  std::vector<std::string> current;
-  for (const auto& photo : store::social::photos(db, id, 0, 1000)) current.push_back(photo.url);
-  if (current != urls) {
-    db.execute("DELETE FROM photos WHERE user_id = ?", {id});
-    for (const auto& url : urls) store::social::add_photo(db, id, url, now);
-    changed = true;
-  }
+  if (store::social::replace_photos(db, id, urls, now)) changed = true;
   return changed;
 }
 
@@ -139,23 +107,22 @@ SeedResult seed_personas(Context& app, const fs::path& dir) {
     for (const auto& photo : p.photos) {
       std::error_code ec;
       fs::copy_file(dir / "images" / photo, media / photo, fs::copy_options::update_existing, ec);
-      if (ec) return {0, 0, 0, "persona " + p.key + ": cannot copy " + photo + ": " + ec.message()};
+      if (ec)
+        return {0, 0, 0,
+                "persona " + p.profile.key + ": cannot copy " + photo + ": " + ec.message()};
     }
   }
   app.db->write([&](store::Session& db) {
     for (const auto& p : personas) {
-      if (auto row = db.query_one("SELECT id FROM users WHERE persona_key = ?", {p.key})) {
-        if (refresh_persona(app, db, row->integer(0), p, now))
+      if (auto id = store::users::persona_by_key(db, p.profile.key)) {
+        if (refresh_persona(app, db, *id, p, now))
           ++result.updated;
         else
           ++result.skipped;
         continue;
       }
       int64_t id = store::users::insert(db, p.user, now);
-      db.execute(
-          "UPDATE users SET persona_key = ?, bio = ?, likes_back_percent = ?, like_back_delay_s = "
-          "? WHERE id = ?",
-          {p.key, p.bio, int64_t{p.likes_back_percent}, int64_t{p.like_back_delay_s}, id});
+      store::users::set_persona_profile(db, id, p.profile);
       store::social::set_cell(db, id, modules::cell_of_place(app, p.user.place_id));
       for (const auto& photo : p.photos) {
         store::social::add_photo(db, id, "/media/personas/" + photo, now);

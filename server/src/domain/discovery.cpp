@@ -60,6 +60,10 @@ std::array<Language, 3> reading_order(Language viewer) {
   return {Language::he, Language::en, Language::de};
 }
 
+bool like_limit_reached(bool premium, int64_t likes_today) {
+  return !premium && likes_today >= kDailyLikeLimit;
+}
+
 void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (size_t i = ids.size(); i > 1; --i) {

@@ -35,6 +35,10 @@ bool persona_likes_back(int likes_back_percent, uint32_t roll);
 // English and German readers.
 std::array<Language, 3> reading_order(Language viewer);
 
+// Whether a new like is refused: a member without premium who liked kDailyLikeLimit people since
+// the start of the UTC day.
+bool like_limit_reached(bool premium, int64_t likes_today);
+
 // A stable shuffle: the same seed gives the same order (the deck must not jump on a refetch).
 void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed);
 uint64_t deck_seed(int64_t viewer_id, int64_t now);

@@ -68,7 +68,6 @@ struct Prepared {
 class Router {
  public:
   void add(std::string module, Access access, Handler handler, Runs runs = Runs::on_worker);
-  bool knows(std::string_view module) const { return routes_.contains(std::string(module)); }
   // Decoding is cheap and never blocks: the network layer does it to choose the thread.
   Prepared prepare(std::string_view frame) const;
   // The serialized frames answering one inbound frame: the reply, then any events.

@@ -1,5 +1,8 @@
 #include "store/social.hpp"
 
+#include "domain/discovery.hpp"
+#include "store/users.hpp"
+
 namespace kesher::store::social {
 
 namespace {
@@ -274,6 +277,16 @@ void add_photo(Session& db, int64_t user_id, const std::string& url, int64_t now
       {user_id, url, now});
 }
 
+bool replace_photos(Session& db, int64_t user_id, const std::vector<std::string>& urls,
+                    int64_t now) {
+  std::vector<std::string> current;
+  for (const auto& photo : photos(db, user_id, 0, 1000)) current.push_back(photo.url);
+  if (current == urls) return false;
+  db.execute("DELETE FROM photos WHERE user_id = ?", {user_id});
+  for (const auto& url : urls) add_photo(db, user_id, url, now);
+  return true;
+}
+
 bool blocked_between(Session& db, int64_t a, int64_t b) {
   return db
       .query_one(
@@ -348,6 +361,46 @@ bool create_match(Session& db, int64_t a, int64_t b, int64_t now) {
 bool matched(Session& db, int64_t a, int64_t b) {
   return db.query_one("SELECT 1 FROM matches WHERE user_id = ? AND other_id = ?", {a, b})
       .has_value();
+}
+
+SwipeOutcome swipe(Session& db, const SwipeRequest& request, int64_t now, uint32_t like_back_roll) {
+  const int64_t me = request.swiper_id;
+  const int64_t target = request.swiped_id;
+  auto swiper = users::find_by_id(db, me);
+  if (!swiper) return {SwipeStatus::unknown_swiper};
+  if (target == me || !person(db, me, target)) return {SwipeStatus::not_found};
+  SwipeOutcome outcome;
+  auto previous = swipe_of(db, me, target);
+  if (!request.like) {
+    // A pass never undoes a like.
+    if (!previous) put_swipe(db, me, target, false, now);
+    outcome.matched = matched(db, me, target);
+    return outcome;
+  }
+  if (previous != 1) {
+    if (domain::like_limit_reached(swiper->premium,
+                                   likes_since(db, me, domain::utc_day_start(now)))) {
+      return {SwipeStatus::like_limit_reached};
+    }
+    put_swipe(db, me, target, true, now);
+    outcome.new_like = true;
+  }
+  if (swipe_of(db, target, me) == 1) {
+    outcome.new_match = create_match(db, me, target, now);
+  } else if (outcome.new_like) {
+    auto persona = persona_settings(db, target);
+    // The persona's own setting decides, on the server; the client never does.
+    if (persona.persona && domain::persona_likes_back(persona.likes_back_percent, like_back_roll)) {
+      if (persona.like_back_delay_s <= 0) {
+        put_swipe(db, target, me, true, now);
+        outcome.new_match = create_match(db, me, target, now);
+      } else {
+        schedule_like_back(db, target, me, now + persona.like_back_delay_s);
+      }
+    }
+  }
+  outcome.matched = matched(db, me, target);
+  return outcome;
 }
 
 Totals totals(Session& db, int64_t user_id, bool fans_follow_blocks) {
@@ -465,6 +518,15 @@ std::vector<DueLikeBack> due_like_backs(Session& db, int64_t now, int64_t limit)
 void drop_like_back(Session& db, int64_t persona, int64_t member) {
   db.execute("DELETE FROM pending_like_backs WHERE persona_id = ? AND member_id = ?",
              {persona, member});
+}
+
+bool like_back(Session& db, const DueLikeBack& due, int64_t now) {
+  drop_like_back(db, due.persona_id, due.member_id);
+  // The member may have blocked the persona, or been deleted, since the like.
+  if (blocked_between(db, due.persona_id, due.member_id)) return false;
+  if (swipe_of(db, due.member_id, due.persona_id) != 1) return false;
+  put_swipe(db, due.persona_id, due.member_id, true, now);
+  return create_match(db, due.member_id, due.persona_id, now);
 }
 
 std::vector<RecentLike> likes_after(Session& db, int64_t since) {

@@ -53,6 +53,15 @@ TEST(Discovery, PersonaLikeBackFollowsItsPercentage) {
   EXPECT_TRUE(persona_likes_back(250, 99));  // clamped
 }
 
+TEST(Discovery, DailyLikeLimitBindsMembersWithoutPremium) {
+  EXPECT_FALSE(like_limit_reached(false, 0));
+  EXPECT_FALSE(like_limit_reached(false, kDailyLikeLimit - 1));
+  EXPECT_TRUE(like_limit_reached(false, kDailyLikeLimit));
+  EXPECT_TRUE(like_limit_reached(false, kDailyLikeLimit + 5));
+  EXPECT_FALSE(like_limit_reached(true, kDailyLikeLimit));
+  EXPECT_FALSE(like_limit_reached(true, 10 * kDailyLikeLimit));
+}
+
 TEST(Discovery, StableShuffleIsAPermutationAndRepeatable) {
   std::vector<int64_t> a{1, 2, 3, 4, 5, 6, 7, 8}, b = a;
   stable_shuffle(a, 42);

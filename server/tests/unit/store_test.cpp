@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <filesystem>
 #include <thread>
 
 #include "store/auth_tokens.hpp"
@@ -9,42 +8,11 @@
 #include "store/ledger.hpp"
 #include "store/social.hpp"
 #include "store/users.hpp"
+#include "store_fixture.hpp"
 
 using namespace kesher::store;
-namespace fs = std::filesystem;
 
-class StoreTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("kesher-store-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-    db_ = open_sqlite({(folder_ / "test.db").string()});
-  }
-  void TearDown() override {
-    db_.reset();
-    fs::remove_all(folder_);
-  }
-
-  int64_t add_user(const std::string& email) {
-    int64_t id = 0;
-    db_->write([&](Session& s) {
-      NewUser user;
-      user.email = email;
-      user.name = "Dana";
-      user.gender = 2;
-      user.birth_date = {1990, 1, 1};
-      user.place_id = 293397;
-      id = users::insert(s, user, 1000);
-    });
-    return id;
-  }
-
-  fs::path folder_;
-  std::unique_ptr<Database> db_;
-};
+class StoreTest : public kesher::testing::StoreFixture {};
 
 TEST_F(StoreTest, MigrationsAreRecordedAndIdempotent) {
   db_.reset();
