@@ -5,12 +5,10 @@
 // which says why. B's new-message banner names A and shows the text.
 // In Hebrew and in English, on the phone and the desktop layouts.
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
 import { openAndCloseReward, registerMember, withOtherMember, type OtherMember } from './social';
 
 const TEXT_PRICE = 50;
-/** The members live in Berlin, out of the Tel Aviv decks the discovery tests page through. */
-const BERLIN = 2950159;
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
@@ -68,14 +66,14 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const phone = isPhone(testInfo);
     // A: a man looking for women; B: a woman looking for men. Both fresh, 200 credits each.
     const a = await registerMember(page.request, context, base, 'chat-a', lang, {
-      placeId: BERLIN,
+      placeId: OUT_OF_THE_WAY,
     });
     const other: OtherMember = {
       tag: 'chat-b',
       lang,
       gender: 2,
       lookingFor: 1,
-      placeId: BERLIN,
+      placeId: OUT_OF_THE_WAY,
       contextOptions: {
         viewport: testInfo.project.use.viewport ?? null,
         hasTouch: testInfo.project.use.hasTouch ?? false,

@@ -4,7 +4,7 @@
 // debited once. Meanwhile the app says it is offline, the partner's presence is unknown, and a
 // draft survives a reload. In Hebrew and English, on the phone and the desktop layouts.
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
 import {
   openAndCloseReward,
   registerMember,
@@ -14,9 +14,6 @@ import {
 } from './social';
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
-
-/** Members of these tests live in Berlin, out of the Tel Aviv decks other tests page through. */
-const BERLIN = 2950159;
 
 function myMessages(page: Page) {
   return page.locator('[data-testid="message"][data-mine="true"]');
@@ -75,14 +72,14 @@ for (const lang of ['he', 'en'] as Lang[]) {
   }, testInfo) => {
     const base = baseURL ?? '';
     const a = await registerMember(page.request, context, base, 'offline-a', lang, {
-      placeId: BERLIN,
+      placeId: OUT_OF_THE_WAY,
     });
     const other: OtherMember = {
       tag: 'offline-b',
       lang,
       gender: 2,
       lookingFor: 1,
-      placeId: BERLIN,
+      placeId: OUT_OF_THE_WAY,
       contextOptions: {
         viewport: testInfo.project.use.viewport ?? null,
         hasTouch: testInfo.project.use.hasTouch ?? false,
@@ -158,7 +155,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     baseURL,
   }, testInfo) => {
     await registerMember(page.request, context, baseURL ?? '', 'offline-pill', lang, {
-      placeId: BERLIN,
+      placeId: OUT_OF_THE_WAY,
     });
     await openAndCloseReward(page, '/explore', lang);
     const status = page.getByTestId('connection-status');

@@ -2,7 +2,7 @@
 // from a profile whose "Send message" shows the chat with nothing over it; recover links that
 // say at once when they are dead; the brand in Hebrew letters; German that names the deck one
 // way; and three columns with room between 865 and 1199 px.
-import { expect, newestMailTo, snap, test, tr, type Lang } from './fixtures';
+import { expect, newestMailTo, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
 import {
   instantLikers,
   openAndCloseReward,
@@ -13,9 +13,6 @@ import {
 } from './social';
 
 const LANGS: Lang[] = ['he', 'en'];
-
-/** Members that need no Tel Aviv deck live in Berlin, out of the decks other tests page through. */
-const BERLIN = 2950159;
 
 for (const lang of LANGS) {
   test(`an empty My likes says so; Send message after a match shows just the chat (${lang})`, async ({
@@ -82,7 +79,7 @@ for (const lang of LANGS) {
     const account = await registerMember(request, context, baseURL ?? '', 'recover-check', lang, {
       gender: 2,
       lookingFor: 1,
-      placeId: BERLIN,
+      placeId: OUT_OF_THE_WAY,
     });
     const recover = await request.post('/api/auth/recover', {
       data: { email: account.email, language: lang },
@@ -126,7 +123,7 @@ test('German names the deck "Slips" in the navigation and in the settings', asyn
   baseURL,
 }, testInfo) => {
   await registerMember(page.request, context, baseURL ?? '', 'slips-de', 'de', {
-    placeId: BERLIN,
+    placeId: OUT_OF_THE_WAY,
   });
   await openAndCloseReward(page, '/settings', 'de');
   await expect(page.getByText(tr('settings.discovery.lead', 'de'))).toBeVisible();
@@ -145,7 +142,7 @@ for (const lang of ['he', 'en', 'de'] as Lang[]) {
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'a desktop layout');
     await registerMember(page.request, context, baseURL ?? '', 'columns', lang, {
-      placeId: BERLIN,
+      placeId: OUT_OF_THE_WAY,
     });
     await openAndCloseReward(page, '/profile', lang);
     for (const width of [880, 1000, 1190]) {
