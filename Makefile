@@ -52,16 +52,18 @@ integration-test: server places personas
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
 	  ctest --output-on-failure -L integration
 
-web-test: bootstrap
-	cd web && npm run lint && npm run typecheck && npm test
+# The contract test (web/src/realtime/contract.test.ts) compares the client with the built server.
+web-test: server
+	cd web && npm run lint && npm run typecheck && KESHER_BIN=$(abspath $(SERVER_BIN)) npm test
 
 e2e-test: server web places personas
 	cd web && KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) \
 	  KESHER_PERSONAS=$(abspath $(PERSONAS)) npm run e2e
 
-test: unit-test integration-test web-test e2e-test
+# Formatting first: it fails in seconds, and cannot drift.
+test: lint unit-test integration-test web-test e2e-test
 
-lint:
+lint: bootstrap
 	clang-format --dry-run --Werror $$(git ls-files 'server/*.cpp' 'server/*.hpp')
 	cd web && npm run lint
 

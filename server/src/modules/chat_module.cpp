@@ -25,7 +25,7 @@ using store::chat::Gift;
 using store::chat::MessageRow;
 namespace chat = domain::chat;
 
-domain::Language language_of(const protocol::Request& request) {
+domain::Language language_of(const Request& request) {
   return domain::parse_language(request.connection.language).value_or(domain::Language::he);
 }
 
@@ -113,7 +113,7 @@ using store::chat::SendOutcome;
 using store::chat::SendRequest;
 using store::chat::SendStatus;
 
-std::variant<SendRequest, json::object> read_send_request(protocol::Request& request) {
+std::variant<SendRequest, json::object> read_send_request(Request& request) {
   Fields fields(request.payload);
   auto client_id = fields.string("client_id");
   auto sender = fields.integer("sender_id");
@@ -152,7 +152,7 @@ struct SendOrigin {
   app::Context* app;
   std::shared_ptr<bus::Connection> socket;
   domain::Language language;
-  protocol::Responder responder;
+  Responder responder;
 };
 
 void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
@@ -236,7 +236,7 @@ void finish_send(const SendOrigin& origin, const SendOutcome& outcome, std::exce
 
 // The send joins the next group commit without holding a worker thread while it waits; the
 // reply and the events go out once the message and its debit are durable (brief §5).
-json::object send_message(protocol::Request& request) {
+json::object send_message(Request& request) {
   auto parsed = read_send_request(request);
   if (auto* error = std::get_if<json::object>(&parsed)) return std::move(*error);
   // Past this, the backlog only grows memory and latency: say so and let the client retry.
@@ -253,11 +253,7 @@ json::object send_message(protocol::Request& request) {
       [origin, outcome](std::exception_ptr error) {
         auto finish = [origin, outcome, error] { finish_send(*origin, *outcome, error); };
         // Serializing and publishing happen on a worker, not on the database's thread.
-        if (origin->app->post_to_workers) {
-          origin->app->post_to_workers(std::move(finish));
-        } else {
-          finish();
-        }
+        origin->app->workers.post(std::move(finish));
       });
   return {};
 }
@@ -280,7 +276,7 @@ std::variant<Page, json::object> read_page(Fields& fields, int64_t page_size) {
   return page;
 }
 
-json::object contacts(protocol::Request& request) {
+json::object contacts(Request& request) {
   Fields fields(request.payload);
   auto archived = fields.integer("archived").value_or(0);
   auto page = read_page(fields, chat::kContactsPage);
@@ -298,7 +294,7 @@ json::object contacts(protocol::Request& request) {
   return reply_ok(std::move(data));
 }
 
-json::object unread(protocol::Request& request) {
+json::object unread(Request& request) {
   int64_t total = 0;
   request.app.db->read([&](store::Session& db) {
     total = store::chat::unread_total(db, request.connection.user_id);
@@ -306,7 +302,7 @@ json::object unread(protocol::Request& request) {
   return reply_ok(json::array{json::object{{"total", total}}});
 }
 
-json::object contact_by_id(protocol::Request& request) {
+json::object contact_by_id(Request& request) {
   Fields fields(request.payload);
   auto other = fields.integer("contact_id");
   if (fields.failed()) return fields.error_reply();
@@ -321,7 +317,7 @@ json::object contact_by_id(protocol::Request& request) {
   return reply;
 }
 
-json::object messages(protocol::Request& request) {
+json::object messages(Request& request) {
   Fields fields(request.payload);
   auto other = fields.integer("contact_user_id");
   auto before = fields.integer("before_id");
@@ -364,7 +360,7 @@ std::vector<int64_t> read_ids(const json::object& payload) {
   return ids;
 }
 
-json::object mark_read(protocol::Request& request) {
+json::object mark_read(Request& request) {
   auto ids = read_ids(request.payload);
   if (ids.empty()) return reply_error(errc::invalid_value, "message_id");
   int64_t me = request.connection.user_id;
@@ -394,7 +390,7 @@ json::object mark_read(protocol::Request& request) {
 
 // ---- gifts and archive ----
 
-json::object gifts(protocol::Request& request) {
+json::object gifts(Request& request) {
   Fields fields(request.payload);
   auto page = read_page(fields, chat::kGiftsPage);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
@@ -415,7 +411,7 @@ json::object gifts(protocol::Request& request) {
 }
 
 template <bool Archived>
-json::object set_archived(protocol::Request& request) {
+json::object set_archived(Request& request) {
   Fields fields(request.payload);
   auto other = fields.integer("user_id");
   if (fields.failed()) return fields.error_reply();
@@ -429,7 +425,7 @@ json::object set_archived(protocol::Request& request) {
 
 }  // namespace
 
-void register_chat_module(protocol::Router& router) {
+void register_chat_module(Router& router) {
   using protocol::Access;
   router.add("user/contacts", Access::member, contacts);
   router.add("user/contacts/unread", Access::member, unread);

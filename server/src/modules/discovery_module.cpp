@@ -64,7 +64,7 @@ std::variant<Page, json::object> read_page(Fields& fields, int64_t default_take)
 
 // Runs `body` with the caller loaded as a Viewer inside one read transaction.
 template <class Body>
-json::object as_viewer(protocol::Request& request, Body body) {
+json::object as_viewer(Request& request, Body body) {
   json::object reply;
   request.app.db->read([&](store::Session& db) {
     auto viewer = load_viewer(request.app, db, request.connection.user_id);
@@ -73,7 +73,7 @@ json::object as_viewer(protocol::Request& request, Body body) {
   return reply;
 }
 
-json::object explore(protocol::Request& request) {
+json::object explore(Request& request) {
   Fields fields(request.payload);
   auto exclude_list = fields.integers("exclude").value_or(std::vector<int64_t>{});
   if (fields.failed()) return fields.error_reply();
@@ -113,7 +113,7 @@ json::object explore(protocol::Request& request) {
 }
 
 template <auto Query>
-json::object people_page(protocol::Request& request) {
+json::object people_page(Request& request) {
   Fields fields(request.payload);
   auto page = read_page(fields, 24);
   if (auto* error = std::get_if<json::object>(&page)) return *error;
@@ -124,7 +124,7 @@ json::object people_page(protocol::Request& request) {
   });
 }
 
-json::object spotlight(protocol::Request& request) {
+json::object spotlight(Request& request) {
   Fields fields(request.payload);
   fields.integer("currentLength");
   if (fields.failed()) return fields.error_reply();
@@ -145,7 +145,7 @@ json::array photos_view(const std::vector<store::social::Photo>& photos) {
   return out;
 }
 
-json::object profile(protocol::Request& request) {
+json::object profile(Request& request) {
   Fields fields(request.payload);
   auto user_id = fields.integer("user_id");
   auto target = fields.string("target").value_or("explore");
@@ -166,7 +166,7 @@ json::object profile(protocol::Request& request) {
   });
 }
 
-json::object user_photos(protocol::Request& request) {
+json::object user_photos(Request& request) {
   Fields fields(request.payload);
   auto user_id = fields.integer("user_id");
   auto page = read_page(fields, kPhotosPage);
@@ -186,7 +186,7 @@ json::object user_photos(protocol::Request& request) {
   return reply;
 }
 
-json::object visit(protocol::Request& request) {
+json::object visit(Request& request) {
   Fields fields(request.payload);
   auto visited = fields.integer("visited_user_id");
   if (fields.failed()) return fields.error_reply();
@@ -204,7 +204,7 @@ json::object visit(protocol::Request& request) {
   return reply_ok();
 }
 
-json::object stories_get(protocol::Request& request) {
+json::object stories_get(Request& request) {
   Fields fields(request.payload);
   fields.integer("user_id");
   if (fields.failed()) return fields.error_reply();
@@ -213,7 +213,7 @@ json::object stories_get(protocol::Request& request) {
 
 }  // namespace
 
-void register_discovery_module(protocol::Router& router) {
+void register_discovery_module(Router& router) {
   router.add("explore", protocol::Access::member, explore);
   router.add("meet", protocol::Access::member, people_page<store::social::meet_page>);
   router.add("meet/popular", protocol::Access::member, people_page<store::social::popular_page>);

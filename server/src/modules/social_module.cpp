@@ -20,7 +20,7 @@ using protocol::reply_ok;
 
 constexpr int64_t kListPage = 20;
 
-json::object swipe(protocol::Request& request) {
+json::object swipe(Request& request) {
   Fields fields(request.payload);
   auto target = fields.integer("swiped_user_id");
   auto like = fields.integer("like");
@@ -63,7 +63,7 @@ json::object swipe(protocol::Request& request) {
 }
 
 template <store::PeopleList List>
-json::object people_list(protocol::Request& request) {
+json::object people_list(Request& request) {
   Fields fields(request.payload);
   int64_t offset = fields.integer("currentLength").value_or(0);
   int64_t take = fields.integer("recordsToTake").value_or(kListPage);
@@ -95,14 +95,14 @@ json::object people_list(protocol::Request& request) {
 }
 
 template <void (*Mark)(store::Session&, int64_t, int64_t)>
-json::object mark_seen(protocol::Request& request) {
+json::object mark_seen(Request& request) {
   request.app.db->write(
       [&](store::Session& db) { Mark(db, request.connection.user_id, request.now); });
   publish_totals(request.app, request.connection.user_id);
   return reply_ok();
 }
 
-json::object totals(protocol::Request& request) {
+json::object totals(Request& request) {
   store::Totals totals;
   request.app.db->read(
       [&](store::Session& db) { totals = load_totals(db, request.connection.user_id); });
@@ -113,7 +113,7 @@ std::optional<int64_t> target_user(Fields& fields) {
   return fields.integer("user_id");
 }
 
-json::object block(protocol::Request& request) {
+json::object block(Request& request) {
   Fields fields(request.payload);
   auto target = target_user(fields);
   if (fields.failed()) return fields.error_reply();
@@ -132,7 +132,7 @@ json::object block(protocol::Request& request) {
   return reply_ok();
 }
 
-json::object unblock(protocol::Request& request) {
+json::object unblock(Request& request) {
   Fields fields(request.payload);
   auto target = target_user(fields);
   if (fields.failed()) return fields.error_reply();
@@ -143,7 +143,7 @@ json::object unblock(protocol::Request& request) {
   return reply_ok();
 }
 
-json::object blocked(protocol::Request& request) {
+json::object blocked(Request& request) {
   json::object reply;
   request.app.db->read([&](store::Session& db) {
     json::array data;
@@ -161,7 +161,7 @@ json::object blocked(protocol::Request& request) {
 
 constexpr size_t kMaxReason = 500;
 
-json::object report(protocol::Request& request) {
+json::object report(Request& request) {
   Fields fields(request.payload);
   auto target = target_user(fields);
   auto reason = fields.string("reason").value_or("");
@@ -184,7 +184,7 @@ json::object report(protocol::Request& request) {
 
 }  // namespace
 
-void register_social_module(protocol::Router& router) {
+void register_social_module(Router& router) {
   using store::PeopleList;
   router.add("swipe", protocol::Access::member, swipe);
   router.add("user/mylikes", protocol::Access::member, people_list<PeopleList::mylikes>);

@@ -51,6 +51,44 @@ TEST_F(Http, RouteRulesWithoutSession) {
   EXPECT_EQ(http_request(server_->port(), "GET", "/explore", {}, {"session=forged"}).status, 302);
 }
 
+TEST_F(Http, OnlyTheClientsPagesAreServedAsPages) {
+  EXPECT_EQ(http_request(server_->port(), "GET", "/recover/a-token").status, 200);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/check").status, 200);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/payments/redirect").status, 200);
+  // The client has no page for these (web/src/app/router.tsx, held to the server's list by
+  // web/src/realtime/contract.test.ts).
+  EXPECT_EQ(http_request(server_->port(), "GET", "/recover").status, 404);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/verify").status, 404);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/payments/elsewhere").status, 404);
+}
+
+TEST_F(Http, EachPathTakesItsMethods) {
+  auto error_of = [](const HttpResult& result) {
+    return std::to_string(result.status) + " " +
+           std::string(result.json()["error_code"].as_string());
+  };
+  auto port = server_->port();
+  HttpOptions same_origin{"", server_->origin()};
+  EXPECT_EQ(error_of(http_request(port, "GET", "/api/auth/login")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "GET", "/api/nowhere")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "PUT", "/explore")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/verify/a-token")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "DELETE", "/media/a.png")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/nowhere", "{}", same_origin)),
+            "404 not_found");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/nowhere", "{oops", same_origin)),
+            "400 invalid_json");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/auth/logout", "{}",
+                                  {"", server_->origin(), "text/plain"})),
+            "415 unsupported_media_type");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/auth/logout", "{}",
+                                  {"", "http://elsewhere.example"})),
+            "403 origin_forbidden");
+  // Logout reads no body: whatever it is, the answer is the same.
+  EXPECT_EQ(http_request(port, "POST", "/api/auth/logout", "{oops", same_origin).status, 200);
+  EXPECT_EQ(error_of(http_request(port, "GET", "/media/missing.png")), "404 not_found");
+}
+
 TEST_F(Http, RegisterSetsAnHttpOnlyCookieAndRouteRulesFollowIt) {
   auto result = post("/api/auth/register", registration_body(unique_email("reg")));
   ASSERT_EQ(result.status, 201) << result.body;

@@ -40,6 +40,8 @@ export interface User {
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Every error code (docs/protocol.md, "Error codes"); contract.test.ts holds it to the server's
+ *  catalogue (`kesher --dump-protocol`). */
 export const ERROR_CODES = [
   'invalid_json',
   'missing_field',
@@ -456,6 +458,48 @@ export interface SwipeDetails {
   resets_in?: number;
 }
 export type ModuleName = keyof Modules;
+
+/** Who may call each module: a guest socket, or only a signed-in member (docs/protocol.md).
+ *  contract.test.ts holds it to the server's own list (`kesher --dump-protocol`). */
+export const MODULE_ACCESS = {
+  ping: 'guest',
+  'session/validate': 'guest',
+  configs: 'guest',
+  plugins: 'guest',
+  geodata: 'guest',
+  languages: 'guest',
+  search_location: 'guest',
+  'user/update': 'member',
+  totals: 'member',
+  explore: 'member',
+  meet: 'member',
+  'meet/popular': 'member',
+  spotlight: 'member',
+  profile: 'member',
+  'user/photos': 'member',
+  visit: 'member',
+  'stories/get': 'member',
+  swipe: 'member',
+  'user/mylikes': 'member',
+  'user/fans': 'member',
+  'user/matches': 'member',
+  'user/visitors': 'member',
+  'user/fans/seen': 'member',
+  'user/visitors/seen': 'member',
+  'user/block': 'member',
+  'user/unblock': 'member',
+  'user/blocked': 'member',
+  'user/report': 'member',
+  'user/contacts': 'member',
+  'user/contacts/unread': 'member',
+  'user/contact/get_by_id': 'member',
+  messages: 'member',
+  'message/read': 'member',
+  send_message: 'member',
+  gifts: 'member',
+  'conversation/archive': 'member',
+  'conversation/unarchive': 'member',
+} as const satisfies Record<ModuleName, 'guest' | 'member'>;
 export type RequestOf<M extends ModuleName> = Modules[M]['request'];
 export type DataOf<M extends ModuleName> = Modules[M]['data'];
 
