@@ -2,7 +2,7 @@
 // be opened or moved back to the chats.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { showNotice } from '../people/overlays';
 import { loadList, unarchiveConversation } from './actions';
 import { ChatOverlay } from './ChatOverlay';

@@ -8,13 +8,13 @@ import { WIDE_QUERY } from '../../app/navigation';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import type { Contact } from '../../realtime/protocol';
 import { Dialog } from '../../ui/Dialog';
-import { OnlineDot, PersonPhoto } from '../lists/PersonPhoto';
+import { OnlineDot, PersonPhoto } from '../../ui/PersonPhoto';
 import { showNotice } from '../people/overlays';
 import { VirtualBadge } from '../people/PersonBadges';
 import { BlockDialog, ReportDialog } from '../people/SafetyDialogs';
 import { openProfile } from '../people/store';
 import { usePresenceKnown } from '../shell/ConnectionStatus';
-import { Icon, type IconName } from '../shell/icons';
+import { Icon, type IconName } from '../../ui/icons';
 import { archiveConversation, forgetBlocked } from './actions';
 import '../../ui/Modal.css';
 

@@ -8,7 +8,7 @@ import { WIDE_QUERY } from '../../app/navigation';
 import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import { setChatOpen } from '../notify/banner';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { ChatConnectionNotice } from '../shell/ConnectionStatus';
 import { LoadError } from '../lists/LoadError';
 import { ensureContact, loadConversation, markConversationRead, setOpenChat } from './actions';

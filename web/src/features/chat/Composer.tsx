@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
-import { CoinIcon, Icon } from '../shell/icons';
+import { CoinIcon, Icon } from '../../ui/icons';
 import { sendText } from './actions';
 import { draftKey, draftOf, setDraft, useDraftStore } from './drafts';
 import { GiftDrawer } from './GiftDrawer';

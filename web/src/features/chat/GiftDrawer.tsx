@@ -9,7 +9,7 @@ import type { GiftEntry } from '../../realtime/protocol';
 import { LoadError } from '../lists/LoadError';
 import { useInView } from '../lists/useInView';
 import { ConfirmDialog } from '../people/ConfirmDialog';
-import { CoinIcon } from '../shell/icons';
+import { CoinIcon } from '../../ui/icons';
 import { loadGifts, sendGift } from './actions';
 import { ChatOverlay } from './ChatOverlay';
 import { canAfford, minCreditsToSend } from './rules';

@@ -6,7 +6,7 @@ import { useAppStore } from '../../app/store';
 import { languageInfo } from '../../i18n/languages';
 import type { LanguageCode } from '../../realtime/protocol';
 import { errorText } from '../people/api';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { retrySend } from './actions';
 import { imageVisible, type LocalMessage } from './rules';
 

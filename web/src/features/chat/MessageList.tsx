@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { Contact } from '../../realtime/protocol';
 import { LoadError } from '../lists/LoadError';
-import { PersonPhoto } from '../lists/PersonPhoto';
+import { PersonPhoto } from '../../ui/PersonPhoto';
 import { loadConversation, loadOlder } from './actions';
 import { useNowSeconds } from './ContactsList';
 import { MessageBubble, MessageSkeletons } from './MessageBubble';

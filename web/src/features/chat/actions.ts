@@ -15,7 +15,7 @@ import type {
   Reply,
   SendMessageRequest,
 } from '../../realtime/protocol';
-import { nowSeconds } from '../lists/relativeTime';
+import { nowSeconds } from '../../ui/relativeTime';
 import { detailNumber } from '../people/api';
 import { showBanner } from '../notify/banner';
 import { playSound } from '../notify/sounds';

@@ -3,9 +3,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { LoadError } from '../lists/LoadError';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { TileSkeletons } from '../lists/PersonTile';
 import { useInView } from '../lists/useInView';
 import { openProfile } from '../people/store';

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
-import { gradientFor, initialsOf } from '../lists/entries';
+import { gradientFor, initialsOf } from '../../ui/personPlaceholder';
 import { openProfile, usePeopleStore } from '../people/store';
+import '../../ui/PersonPhoto.css';
 
 type LoadState = 'loading' | 'ready' | 'failed';
 

@@ -8,7 +8,7 @@ import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
 import { openSubscriptions } from '../premium/store';
 import { photoOf } from '../shell/avatar';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { Dialog } from '../../ui/Dialog';
 import { showMatch, useLikeLimit, useMatchModal } from './overlays';
 import { PersonPhoto } from './PersonBadges';

@@ -15,7 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
 import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { applyLikeOutcome, errorText, sendSwipe } from './api';
 import { PHOTOS_PREFETCH_DISTANCE, PROFILE_PHOTOS_PAGE } from './constants';
 import { Dialog } from '../../ui/Dialog';
