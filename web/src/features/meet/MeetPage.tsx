@@ -10,7 +10,8 @@ import { TileSkeletons } from '../lists/PersonTile';
 import { useInView } from '../lists/useInView';
 import { openProfile } from '../people/store';
 import { MeetTile } from './MeetTile';
-import { useDiscoveryList, type MeetTab } from './useDiscoveryList';
+import type { MeetTab } from './api';
+import { useDiscoveryList } from './useDiscoveryList';
 import '../lists/lists.css';
 import './meet.css';
 
