@@ -16,6 +16,40 @@ export default tseslint.config(
     },
   },
   {
+    // A feature reaches the socket only through its api.ts (docs/architecture.md, "Web client"):
+    // screens, hooks and stores call the functions there, never the realtime client itself.
+    // Types from the client stay importable; tests and their doubles are exempt.
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: [
+      'src/features/**/api.ts',
+      'src/features/**/*.test.{ts,tsx}',
+      'src/features/**/testing.{ts,tsx}',
+      'src/features/auth/shellMock.ts',
+      'src/features/chat/testReset.ts',
+      // The auth and settings features' one door to the app shell; their api.ts use it.
+      'src/features/auth/shell.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)realtime(/(index|instance|client|hooks))?$',
+              allowTypeImports: true,
+              message: "Call the socket through this feature's api.ts.",
+            },
+            {
+              regex: '(^|/)shell$',
+              importNames: ['realtime'],
+              message: "Call the socket through this feature's api.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.{js,mjs}', 'scripts/**/*.mjs', '*.js'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
   },

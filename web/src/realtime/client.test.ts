@@ -4,6 +4,14 @@ import { FakeSocket, TEST_USER } from './testing';
 
 const USER = TEST_USER;
 const VALID = { request_status: 1, data: { authenticated: 1, user: USER } };
+const TOTALS = {
+  visitors: { total: 1 },
+  mylikes: { total: 2 },
+  fans: { total: 3 },
+  matches: { total: 4 },
+  fans_new: 0,
+  visits_new: 1,
+};
 const INVALID = { request_status: 0, error_code: 'invalid_session', data: { authenticated: 0 } };
 
 let client: RealtimeClient;
@@ -244,14 +252,7 @@ describe('requests', () => {
     const off = client.on('totals', totals);
     client.on('claim_free_credits', claims);
     quiet(client.request('totals', {}));
-    const data = {
-      visitors: { total: 1 },
-      mylikes: { total: 2 },
-      fans: { total: 3 },
-      matches: { total: 4 },
-      fans_new: 0,
-      visits_new: 1,
-    };
+    const data = TOTALS;
     socket.reply('totals', { request_status: 1, data });
     socket.serverSend({
       module: 'claim_free_credits',
@@ -264,6 +265,41 @@ describe('requests', () => {
     off();
     socket.serverSend({ module: 'totals', request_status: 1, data });
     expect(totals).toHaveBeenCalledTimes(1);
+  });
+
+  it('a handler that throws does not stop the next one, nor the reply its request waits for', async () => {
+    makeClient();
+    const socket = openAuthenticated();
+    await settle();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = vi.fn(() => {
+      throw new Error('a bug in a screen');
+    });
+    const next = vi.fn();
+    client.on('onlines', broken);
+    client.on('onlines', next);
+    const later: SessionEvent[] = [];
+    client.onSession(() => {
+      throw new Error('a bug in a session listener');
+    });
+    client.onSession((event) => later.push(event));
+    const reply = client.request('totals', {});
+    client.on('totals', broken);
+    socket.reply('totals', { request_status: 1, data: TOTALS });
+    await expect(reply).resolves.toMatchObject({ module: 'totals', request_status: 1 });
+    for (const type of ['online', 'offline'] as const) {
+      socket.serverSend({ module: 'onlines', user_id: 41, type });
+    }
+    expect(broken).toHaveBeenCalledTimes(3);
+    expect(next).toHaveBeenCalledTimes(2);
+    expect(next).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'offline' }));
+    client.revalidate();
+    socket.reply('session/validate', VALID);
+    await settle();
+    expect(later).toEqual([{ type: 'authenticated', user: USER }]);
+    // In development each throwing subscriber is logged once, however often it throws.
+    expect(logged).toHaveBeenCalledTimes(2);
+    logged.mockRestore();
   });
 
   it('rejects after 10 s without a reply', async () => {

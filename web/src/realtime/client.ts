@@ -166,6 +166,26 @@ function messageRid(message: AnyMessage): string | undefined {
   return 'rid' in message ? message.rid : undefined;
 }
 
+/** Subscribers whose error was already logged: one that throws on every frame logs once. */
+const reportedSubscribers = new WeakSet<object>();
+
+/**
+ * Calls every subscriber with `value`, each in its own try/catch: one that throws (a bug in a
+ * screen) must not keep the frame from the others, nor from the request that waits for it.
+ */
+function notifyEach<T>(subscribers: Iterable<(value: T) => void>, value: T, what: string): void {
+  for (const subscriber of [...subscribers]) {
+    try {
+      subscriber(value);
+    } catch (error) {
+      if (import.meta.env.DEV && !reportedSubscribers.has(subscriber)) {
+        reportedSubscribers.add(subscriber);
+        console.error(`A ${what} subscriber threw; the others still ran.`, error);
+      }
+    }
+  }
+}
+
 export class RealtimeClient {
   private readonly url: () => string;
   private readonly createSocket: (url: string) => SocketLike;
@@ -361,7 +381,7 @@ export class RealtimeClient {
       return;
     }
     this.snapshot = next;
-    for (const listener of this.listeners) listener();
+    notifyEach(this.listeners, undefined, 'connection state');
   }
 
   private connect(): void {
@@ -471,7 +491,7 @@ export class RealtimeClient {
       for (const waiter of entry.waiters) waiter.deliver(message);
     }
     const handlers = this.handlers.get(message.module);
-    if (handlers) for (const handler of [...handlers]) handler(message);
+    if (handlers) notifyEach(handlers, message, message.module);
   }
 
   private fireAndForget<M extends ModuleName>(module: M, payload: RequestOf<M>): void {
@@ -527,7 +547,7 @@ export class RealtimeClient {
 
   private emitSession(event: SessionEvent): void {
     this.setSnapshot({ interrupted: false });
-    for (const listener of [...this.sessionListeners]) listener(event);
+    notifyEach(this.sessionListeners, event, 'session');
   }
 
   private ping(): void {

@@ -363,29 +363,6 @@ export interface SendMessageRequest {
   story_id?: number | null;
 }
 
-export interface SendMessageDetails {
-  credits_spent: number;
-  credits: number;
-  receiver_id: number;
-  sender_id: number;
-  type: MessageType;
-  message: string;
-  id: number;
-  timestamp: number;
-  client_id: string | null;
-  replayed: 0 | 1;
-}
-
-export interface NotEnoughCreditsDetails {
-  credits: number;
-  required: number;
-}
-
-export interface ReadDetails {
-  read: number;
-  total_unread: number;
-}
-
 /** Request payload (without `module` and `rid`) and reply `data` for each module. */
 export interface Modules {
   ping: { request: Record<string, never>; data: never };
@@ -450,13 +427,6 @@ export interface Modules {
   'conversation/unarchive': { request: { user_id: number }; data: never };
 }
 
-/** request_details of a swipe reply. */
-export interface SwipeDetails {
-  is_matched: 0 | 1;
-  swiped_user_id: number;
-  limit?: number;
-  resets_in?: number;
-}
 export type ModuleName = keyof Modules;
 
 /** Who may call each module: a guest socket, or only a signed-in member (docs/protocol.md).

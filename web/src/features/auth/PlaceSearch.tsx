@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode, PlaceSuggestion } from '../../realtime/protocol';
-import { realtime } from './shell';
+import { searchPlaces } from './api';
 import './PlaceSearch.css';
 
 /** Long enough to skip most keystrokes of a fast typist, short enough to feel instant. */
@@ -54,24 +54,17 @@ export function PlaceSearch({
   function search(text: string) {
     const mine = ++sequence.current;
     setStatus('loading');
-    realtime
-      .request('search_location', { search: text, lang: language })
-      .then((reply) => {
-        if (mine !== sequence.current) return;
-        if (reply.request_status === 1 && Array.isArray(reply.data)) {
-          setResults(reply.data);
-          setStatus('done');
-        } else {
-          setResults([]);
-          setStatus('error');
-        }
-        setActive(-1);
-      })
-      .catch(() => {
-        if (mine !== sequence.current) return;
+    void searchPlaces(text, language).then((places) => {
+      if (mine !== sequence.current) return;
+      if (places) {
+        setResults(places);
+        setStatus('done');
+      } else {
         setResults([]);
         setStatus('error');
-      });
+      }
+      setActive(-1);
+    });
   }
 
   function handleInput(text: string) {

@@ -1,11 +1,14 @@
-// The HTTP half of auth (brief §3): the session cookie is HttpOnly, so only these endpoints can
-// set or clear it. Everything else travels over the socket.
+// Auth's calls. The HTTP half (brief §3): the session cookie is HttpOnly, so only these endpoints
+// can set or clear it. Everything else travels over the socket, reached through ./shell (which
+// the auth tests replace): the place search, and reopening the socket once the cookie changed.
 import type {
   AuthUserResponse,
   ErrorCode,
   HttpErrorBody,
+  LanguageCode,
   LoginRequest,
   OkResponse,
+  PlaceSuggestion,
   RecoverRequest,
   RegisterRequest,
   ResetCheckRequest,
@@ -14,6 +17,7 @@ import type {
   User,
 } from '../../realtime/protocol';
 import { ERROR_CODES } from '../../realtime/protocol';
+import { realtime } from './shell';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -114,4 +118,22 @@ export async function reset(req: ResetRequest): Promise<void> {
 export async function checkResetToken(req: ResetCheckRequest): Promise<boolean> {
   const reply = await post<ResetCheckResponse>('/api/auth/reset/check', req);
   return isRecord(reply) && reply.valid === true;
+}
+
+/** `search_location` {search, lang}: places matching `text`, or null when the search failed. */
+export async function searchPlaces(
+  text: string,
+  language: LanguageCode,
+): Promise<PlaceSuggestion[] | null> {
+  try {
+    const reply = await realtime.request('search_location', { search: text, lang: language });
+    return reply.request_status === 1 && Array.isArray(reply.data) ? reply.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reopens the socket, so that a session cookie set or cleared since then applies (brief §3). */
+export function reconnectSocket(): void {
+  realtime.reconnect();
 }

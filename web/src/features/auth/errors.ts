@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { ApiError } from './api';
 
 /** An i18n key with its parameters, so a message can be stored now and translated on render. */
@@ -23,9 +22,4 @@ export function errorKey(error: unknown, seconds?: number): MessageKey {
       : { key: `errors.${error.code}`, params: { seconds: wait } };
   }
   return { key: `errors.${error.code}` };
-}
-
-export function errorMessage(t: TFunction, error: unknown, seconds?: number): string {
-  const { key, params } = errorKey(error, seconds);
-  return t(key, params);
 }

@@ -24,7 +24,6 @@ export const STEP_IDS = [
   'account',
   'photo',
 ] as const;
-export type StepId = (typeof STEP_IDS)[number];
 
 export type FieldName =
   | 'gender'

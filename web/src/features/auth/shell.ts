@@ -5,6 +5,6 @@ export { realtime } from '../../realtime';
 export { useAppStore } from '../../app/store';
 export { LanguagePicker } from '../shell/LanguagePicker';
 export { BrandMark } from '../shell/BrandLogo';
-export { Icon } from '../shell/icons';
-export type { IconName } from '../shell/icons';
+export { Icon } from '../../ui/icons';
+export type { IconName } from '../../ui/icons';
 export { useLogout } from '../shell/useLogout';

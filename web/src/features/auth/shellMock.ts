@@ -2,7 +2,7 @@
 // import this file.
 import { vi } from 'vitest';
 import { create } from 'zustand';
-import type { LanguageCode, ModuleName, Reply, RequestOf, User } from '../../realtime/protocol';
+import type { LanguageCode, ModuleName, Reply, User } from '../../realtime/protocol';
 import { TEST_USER } from '../../realtime/testing';
 
 type Handler = (module: ModuleName, payload: unknown) => Promise<Reply>;
@@ -12,8 +12,6 @@ export const realtime = {
   request: vi.fn<Handler>(async (module) => ({ module, request_status: 1 })),
   reconnect: vi.fn<() => void>(),
 };
-
-export type RequestCall<M extends ModuleName> = [M, RequestOf<M>];
 
 interface TestAppState {
   user: User | null;

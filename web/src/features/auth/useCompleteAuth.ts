@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '../../realtime/protocol';
-import { realtime, useAppStore } from './shell';
+import { reconnectSocket } from './api';
+import { useAppStore } from './shell';
 
 /**
  * After register or login the new cookie exists, but the open socket was made as a guest: it
@@ -12,7 +13,7 @@ export function useCompleteAuth(): (user: User) => void {
   return useCallback(
     (user: User) => {
       useAppStore.getState().setUser(user);
-      realtime.reconnect();
+      reconnectSocket();
       void navigate('/explore', { replace: true });
     },
     [navigate],

@@ -2,26 +2,26 @@
 // be opened or moved back to the chats.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { showNotice } from '../people/overlays';
-import { loadList, unarchiveConversation } from './actions';
 import { ChatOverlay } from './ChatOverlay';
 import { ContactRows } from './ContactsList';
-import { useChatStore } from './store';
+import { useChat, useChatState } from './context';
 import '../../ui/Modal.css';
 
 function ArchivesOverlay() {
   const { t } = useTranslation();
-  const close = () => useChatStore.getState().setArchivesOpen(false);
+  const chat = useChat();
+  const close = () => chat.store.getState().setArchivesOpen(false);
   const [busy, setBusy] = useState<number[]>([]);
 
   useEffect(() => {
-    void loadList('archived');
-  }, []);
+    void chat.loadList('archived');
+  }, [chat]);
 
   const unarchive = async (id: number) => {
     setBusy((ids) => [...ids, id]);
-    const ok = await unarchiveConversation(id);
+    const ok = await chat.unarchiveConversation(id);
     setBusy((ids) => ids.filter((other) => other !== id));
     showNotice(
       t(ok ? 'chat.archived.unarchived' : 'chat.archived.unarchiveFailed'),
@@ -70,6 +70,6 @@ function ArchivesOverlay() {
 
 /** Mounted once by ChatRuntime; shows the archives while the store says so. */
 export function ArchivesHost() {
-  const open = useChatStore((s) => s.archivesOpen);
+  const open = useChatState((s) => s.archivesOpen);
   return open ? <ArchivesOverlay /> : null;
 }

@@ -8,14 +8,14 @@ import { WIDE_QUERY } from '../../app/navigation';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import type { Contact } from '../../realtime/protocol';
 import { Dialog } from '../../ui/Dialog';
-import { OnlineDot, PersonPhoto } from '../lists/PersonPhoto';
+import { OnlineDot, PersonPhoto } from '../../ui/PersonPhoto';
 import { showNotice } from '../people/overlays';
 import { VirtualBadge } from '../people/PersonBadges';
 import { BlockDialog, ReportDialog } from '../people/SafetyDialogs';
 import { openProfile } from '../people/store';
 import { usePresenceKnown } from '../shell/ConnectionStatus';
-import { Icon, type IconName } from '../shell/icons';
-import { archiveConversation, forgetBlocked } from './actions';
+import { Icon, type IconName } from '../../ui/icons';
+import { useChat } from './context';
 import '../../ui/Modal.css';
 
 type Popup = 'menu' | 'sheet' | 'block' | 'report' | null;
@@ -35,6 +35,7 @@ interface ChatHeaderProps {
 export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const chat = useChat();
   const leave = useLeaveChat();
   const [popup, setPopup] = useState<Popup>(null);
   const [archiving, setArchiving] = useState(false);
@@ -72,7 +73,7 @@ export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
 
   const archive = async () => {
     setArchiving(true);
-    const ok = await archiveConversation(partnerId);
+    const ok = await chat.archiveConversation(partnerId);
     setArchiving(false);
     setPopup(null);
     if (ok) leave();
@@ -267,7 +268,7 @@ export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
           name={name}
           onClose={() => setPopup(null)}
           onBlocked={() => {
-            forgetBlocked(partnerId);
+            chat.forgetBlocked(partnerId);
             leave();
           }}
         />

@@ -5,7 +5,7 @@
 // ui/Modal.css whatever order the bundle puts the two files in.
 import { useId, type ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { Icon, type IconName } from '../shell/icons';
+import { Icon, type IconName } from '../../ui/icons';
 
 interface ChatOverlayProps {
   /** The overlay's own class, after chat-overlay. */

@@ -9,7 +9,7 @@ import { usePeopleStore, useProfileModal } from '../people/store';
 import ChatPage from './ChatPage';
 import { useChatSync } from './ChatRuntime';
 import { draftKey, draftOf, useDraftStore } from './drafts';
-import { useChatStore } from './store';
+import type { ChatService } from './service';
 import {
   answer,
   emit,
@@ -22,11 +22,13 @@ import {
   renderChat,
   sent,
 } from './testing';
-import { resetChatTest } from './testReset';
+import { newChatTest } from './testReset';
 
 vi.mock('../../realtime', () => import('./testing'));
 vi.mock('../notify/banner', (original) => import('./testing').then((m) => m.mockBanner(original)));
 vi.mock('../notify/sounds', (original) => import('./testing').then((m) => m.mockSounds(original)));
+
+let chat: ChatService;
 
 type Reply = { module: string; request_status: 0 | 1; [key: string]: unknown };
 
@@ -58,7 +60,7 @@ function Screen() {
 }
 
 function openChat(id = 41) {
-  return renderChat(<Screen />, `/chat/${id}`, '/chat/:slug');
+  return renderChat(chat, <Screen />, `/chat/${id}`, '/chat/:slug');
 }
 
 beforeAll(async () => {
@@ -66,7 +68,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  resetChatTest();
+  chat = newChatTest();
 });
 
 afterEach(() => {
@@ -122,7 +124,7 @@ describe('the connection', () => {
       expect(screen.getByTestId('connection-status')).toHaveTextContent("You're back online"),
     );
 
-    act(() => useChatStore.getState().showSpent(41, 50));
+    act(() => chat.store.getState().showSpent(41, 50));
     expect(screen.getByTestId('chat-spent')).toHaveTextContent('50 credits spent');
     expect(screen.getByTestId('chat-spent')).toHaveTextContent('200 left');
   });
@@ -388,7 +390,7 @@ describe('chat pane', () => {
   it('archives from the actions sheet and goes back to the chats', async () => {
     answerChat();
     answer('conversation/archive', () => ({ module: 'conversation/archive', request_status: 1 }));
-    useChatStore.getState().applyPage('contacts', 0, [makeContact(41, { name: 'Noa' })], true);
+    chat.store.getState().applyPage('contacts', 0, [makeContact(41, { name: 'Noa' })], true);
     const user = userEvent.setup();
     const { router } = openChat();
     await screen.findByTestId('chat-partner-name');
@@ -402,7 +404,7 @@ describe('chat pane', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Archive chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
     expect(sent('conversation/archive')).toEqual([{ user_id: 41 }]);
-    expect(useChatStore.getState().lists.contacts.items).toEqual([]);
+    expect(chat.store.getState().lists.contacts.items).toEqual([]);
   });
 
   it('blocks from the three-dot menu through the confirm popup', async () => {

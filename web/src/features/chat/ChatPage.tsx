@@ -8,14 +8,13 @@ import { WIDE_QUERY } from '../../app/navigation';
 import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import { setChatOpen } from '../notify/banner';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { ChatConnectionNotice } from '../shell/ConnectionStatus';
 import { LoadError } from '../lists/LoadError';
-import { ensureContact, loadConversation, markConversationRead, setOpenChat } from './actions';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { useContact } from './store';
+import { useChat, useContact } from './context';
 import './chat.css';
 
 type ContactLoad = 'loading' | 'ready' | 'not_found' | 'failed';
@@ -43,37 +42,38 @@ function ChatNotice({ kind }: { kind: 'notFound' | 'choose' }) {
 
 function ChatPane({ partnerId }: { partnerId: number }) {
   const { t } = useTranslation();
+  const chat = useChat();
   const contact = useContact(partnerId);
   const [load, setLoad] = useState<ContactLoad>(contact ? 'ready' : 'loading');
   const [attempt, setAttempt] = useState(0);
 
   // While the pane is on screen the chat is open: no banners for it, and its messages are read.
   useEffect(() => {
-    setOpenChat(partnerId);
+    chat.setOpenChat(partnerId);
     setChatOpen(partnerId);
-    void loadConversation(partnerId);
+    void chat.loadConversation(partnerId);
     return () => {
-      setOpenChat(null);
+      chat.setOpenChat(null);
       setChatOpen(null);
     };
-  }, [partnerId]);
+  }, [chat, partnerId]);
 
   useEffect(() => {
     let live = true;
-    void ensureContact(partnerId).then((outcome) => {
+    void chat.ensureContact(partnerId).then((outcome) => {
       if (!live) return;
       if (outcome === 'not_found') setLoad('not_found');
       else if (outcome === null) setLoad('failed');
       else {
         setLoad('ready');
         // A contact fetched after the messages: its unread count goes too.
-        if (outcome.unread > 0) void markConversationRead(partnerId);
+        if (outcome.unread > 0) void chat.markConversationRead(partnerId);
       }
     });
     return () => {
       live = false;
     };
-  }, [partnerId, attempt]);
+  }, [chat, partnerId, attempt]);
 
   if (load === 'not_found') return <ChatNotice kind="notFound" />;
   return (

@@ -1,95 +1,53 @@
 // The chat while someone is signed in: a layout route around the main-layout pages (router.tsx).
-// It loads the contacts and the unread total, applies the chat events (new_message, message/read,
-// credits, onlines), refreshes after a reconnect or a return to the tab, and hosts the archives.
-import { useEffect } from 'react';
+// It holds one ChatService per signed-in member and provides it to the screens (useChat); the
+// service loads the contacts and the unread total, applies the chat events, refreshes after a
+// reconnect or a return to the tab. The archives overlay is hosted here too.
+import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { HIDDEN_TAB_LOADER_DELAY_MS } from '../../app/constants';
 import { useAppStore } from '../../app/store';
-import { realtime } from '../../realtime';
-import {
-  handleCredits,
-  handleNewMessage,
-  handlePresence,
-  handleRead,
-  handleSendReply,
-  loadList,
-  refreshAll,
-  refreshUnreadNow,
-  resendUnsent,
-  resetChat,
-  setChatNavigator,
-} from './actions';
 import { ArchivesHost } from './ArchivesOverlay';
-import { useChatStore } from './store';
+import { ChatProvider, useChat } from './context';
+import { ChatService } from './service';
 
+/** Runs the provided chat while someone is signed in, with the router's navigate for banners. */
 export function useChatSync(): void {
+  const chat = useChat();
   const navigate = useNavigate();
   const signedIn = useAppStore((s) => s.authenticated);
 
   useEffect(() => {
-    setChatNavigator((to) => void navigate(to));
-  }, [navigate]);
+    chat.setNavigator((to) => void navigate(to));
+  }, [chat, navigate]);
 
-  useEffect(() => {
-    if (!signedIn) return;
-    // Spec §4: on authentication, contacts and the unread total.
-    void loadList('contacts');
-    void refreshUnreadNow();
-    const offs = [
-      // A reconnect validates again: then contacts, unread and the open chat are read anew, and
-      // messages left unsent by the lost connection go again with their own client_id.
-      realtime.onSession((event) => {
-        if (event.type !== 'authenticated') return;
-        refreshAll();
-        resendUnsent();
-      }),
-      // A reply that came after its request gave up (a timeout on a stalled socket).
-      realtime.on('send_message', (frame) => {
-        if ('request_status' in frame) handleSendReply(frame);
-      }),
-      realtime.on('new_message', (event) => handleNewMessage(event.request_details)),
-      realtime.on('message/read', (frame) => {
-        // The same module answers one's own message/read request; that reply (the frame with a
-        // request_status) is no receipt.
-        if (!('request_status' in frame)) handleRead(frame.request_details);
-      }),
-      realtime.on('credits', (event) => handleCredits(event.data.credits)),
-      realtime.on('onlines', handlePresence),
-    ];
+  useEffect(() => (signedIn ? chat.start() : undefined), [chat, signedIn]);
+}
 
-    // Spec §4: a hidden tab shows loaders after 3 s; coming back reloads the chat and contacts.
-    let hiddenTimer: ReturnType<typeof setTimeout> | null = null;
-    const onVisibility = () => {
-      if (hiddenTimer !== null) clearTimeout(hiddenTimer);
-      hiddenTimer = null;
-      if (document.visibilityState === 'hidden') {
-        hiddenTimer = setTimeout(() => {
-          hiddenTimer = null;
-          if (useChatStore.getState().openPartnerId !== null) {
-            useChatStore.getState().setStale(true);
-          }
-        }, HIDDEN_TAB_LOADER_DELAY_MS);
-      } else {
-        refreshAll();
-      }
-    };
-    document.addEventListener('visibilitychange', onVisibility);
+/** What runs beside the pages: the chat itself and the archives overlay. */
+export function ChatHosts() {
+  useChatSync();
+  return <ArchivesHost />;
+}
 
-    return () => {
-      for (const off of offs) off();
-      document.removeEventListener('visibilitychange', onVisibility);
-      if (hiddenTimer !== null) clearTimeout(hiddenTimer);
-      resetChat();
-    };
-  }, [signedIn]);
+/**
+ * A new ChatService whenever the signed-in member changes (sign-in, sign-out, another account),
+ * so nothing of one member's chat reaches the next. Creating one has no side effects; it runs
+ * from useChatSync's effect.
+ */
+function useSessionChat(): ChatService {
+  const memberId = useAppStore((s) => (s.authenticated ? (s.user?.id ?? null) : null));
+  const [session, setSession] = useState(() => ({ memberId, service: new ChatService() }));
+  if (session.memberId === memberId) return session.service;
+  const next = { memberId, service: new ChatService() };
+  setSession(next);
+  return next.service;
 }
 
 export function ChatRuntime() {
-  useChatSync();
+  const service = useSessionChat();
   return (
-    <>
+    <ChatProvider service={service}>
       <Outlet />
-      <ArchivesHost />
-    </>
+      <ChatHosts />
+    </ChatProvider>
   );
 }

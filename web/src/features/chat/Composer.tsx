@@ -6,26 +6,26 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
-import { CoinIcon, Icon } from '../shell/icons';
-import { sendText } from './actions';
+import { CoinIcon, Icon } from '../../ui/icons';
 import { draftKey, draftOf, setDraft, useDraftStore } from './drafts';
 import { GiftDrawer } from './GiftDrawer';
 import { composerHeight, MESSAGE_MAX_CHARS, sendableText } from './rules';
-import { useChatStore } from './store';
+import { useChat, useChatState } from './context';
 
 const SPENT_NOTICE_MS = 2600;
 
 /** "−50 credits · 150 left", for a moment, just above the composer of the chat that paid. */
 function SpentNotice({ partnerId }: { partnerId: number }) {
   const { t } = useTranslation();
-  const spent = useChatStore((s) => (s.spent?.partnerId === partnerId ? s.spent : null));
+  const chat = useChat();
+  const spent = useChatState((s) => (s.spent?.partnerId === partnerId ? s.spent : null));
   const credits = useAppStore((s) => s.user?.credits ?? null);
   const language = useAppStore((s) => s.language);
   useEffect(() => {
     if (!spent) return;
-    const timer = setTimeout(() => useChatStore.getState().hideSpent(spent.id), SPENT_NOTICE_MS);
+    const timer = setTimeout(() => chat.store.getState().hideSpent(spent.id), SPENT_NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [spent]);
+  }, [chat, spent]);
   return (
     <div className="chat-spent-region" role="status" data-testid="chat-spent-region">
       {spent ? (
@@ -45,6 +45,7 @@ function SpentNotice({ partnerId }: { partnerId: number }) {
 
 export function Composer({ partnerId, partnerName }: { partnerId: number; partnerName: string }) {
   const { t } = useTranslation();
+  const chat = useChat();
   const myId = useAppStore((s) => s.user?.id ?? null);
   const key = draftKey(myId, partnerId);
   const text = useDraftStore((s) => s.drafts[key]) ?? draftOf(key);
@@ -64,7 +65,7 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
 
   const send = () => {
     if (empty) return;
-    if (sendText(partnerId, text)) setText('');
+    if (chat.sendText(partnerId, text)) setText('');
     area.current?.focus();
   };
 

@@ -5,9 +5,10 @@ import { useAppStore } from '../../app/store';
 import { TEST_USER } from '../../realtime/testing';
 import { setTestLanguage } from '../auth/testUtils';
 import { TabBar } from '../shell/TabBar';
-import { ChatRuntime } from './ChatRuntime';
+import { renderRoutes } from '../people/testing';
+import { ChatHosts, ChatRuntime } from './ChatRuntime';
 import ContactsPage from './ContactsPage';
-import { useChatStore } from './store';
+import type { ChatService } from './service';
 import {
   answer,
   emit,
@@ -19,7 +20,7 @@ import {
   sent,
   stubMatchMedia,
 } from './testing';
-import { resetChatTest } from './testReset';
+import { newChatTest } from './testReset';
 
 vi.mock('../../realtime', () => import('./testing'));
 vi.mock('../notify/banner', (original) => import('./testing').then((m) => m.mockBanner(original)));
@@ -27,12 +28,14 @@ vi.mock('../notify/sounds', (original) => import('./testing').then((m) => m.mock
 
 const NOW = 1_800_000_000;
 
+let chat: ChatService;
+
 function setWide(wide: boolean) {
   stubMatchMedia((query) => wide && query.includes('min-width'));
 }
 
 function showContacts(contacts: ReturnType<typeof makeContact>[]) {
-  useChatStore.getState().applyPage('contacts', 0, contacts, true);
+  chat.store.getState().applyPage('contacts', 0, contacts, true);
 }
 
 beforeAll(async () => {
@@ -40,7 +43,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  resetChatTest();
+  chat = newChatTest();
   setWide(false);
   vi.spyOn(Date, 'now').mockReturnValue(NOW * 1000);
 });
@@ -51,8 +54,8 @@ afterEach(() => {
 
 describe('contacts list', () => {
   it('shows skeletons while loading', () => {
-    useChatStore.getState().patchList('contacts', { state: 'loading' });
-    renderChat(<ContactsPage />);
+    chat.store.getState().patchList('contacts', { state: 'loading' });
+    renderChat(chat, <ContactsPage />);
     expect(screen.getByTestId('contacts-loading')).toHaveAttribute('aria-busy', 'true');
   });
 
@@ -60,7 +63,7 @@ describe('contacts list', () => {
     // A contact without a last message (or a name) is no row.
     showContacts([makeContact(1, { last_m: '' }), makeContact(2, { name: '' })]);
     const user = userEvent.setup();
-    const { router } = renderChat(<ContactsPage />);
+    const { router } = renderChat(chat, <ContactsPage />);
     const empty = screen.getByTestId('contacts-empty');
     expect(empty).toHaveTextContent('No conversations yet');
     expect(screen.queryAllByTestId('contact-row')).toHaveLength(0);
@@ -81,7 +84,7 @@ describe('contacts list', () => {
       makeContact(42, { name: 'Dan', last_type: 'gift', s_id: ME, last_m: '/gifts/rose.svg' }),
       makeContact(43, { name: 'Tal', last_type: 'image', s_id: 43, last_m: '/media/x.jpg' }),
     ]);
-    renderChat(<ContactsPage />);
+    renderChat(chat, <ContactsPage />);
     const rows = screen.getAllByTestId('contact-row');
     expect(rows.map((row) => row.getAttribute('data-contact-id'))).toEqual(['41', '42', '43']);
     const [noa, dan, tal] = rows as [HTMLElement, HTMLElement, HTMLElement];
@@ -107,7 +110,7 @@ describe('contacts list', () => {
   it('cuts previews to 30 past 40 characters on wide screens', () => {
     setWide(true);
     showContacts([makeContact(41, { last_m: 'Are you free on Friday evening? I found a place' })]);
-    renderChat(<ContactsPage />);
+    renderChat(chat, <ContactsPage />);
     expect(screen.getByTestId('contact-preview')).toHaveTextContent(
       /^Are you free on Friday evening…$/,
     );
@@ -116,19 +119,20 @@ describe('contacts list', () => {
   it('opens a chat from its row', async () => {
     showContacts([makeContact(41, { name: 'Noa' })]);
     const user = userEvent.setup();
-    const { router } = renderChat(<ContactsPage />);
+    const { router } = renderChat(chat, <ContactsPage />);
     await user.click(screen.getByRole('link', { name: 'Chat with Noa' }));
     expect(router.state.location.pathname).toBe('/chat/41');
   });
 });
 
 describe('the chat runtime', () => {
+  /** The contacts page with the chat running beside it, as under ChatRuntime. */
   function Shell() {
     return (
       <>
-        <ChatRuntime />
         <ContactsPage />
         <TabBar />
+        <ChatHosts />
       </>
     );
   }
@@ -144,7 +148,7 @@ describe('the chat runtime', () => {
       request_status: 1,
       data: [{ total: 4 }],
     }));
-    renderChat(<Shell />);
+    renderChat(chat, <Shell />);
     await waitFor(() => expect(screen.getAllByTestId('contact-row')).toHaveLength(2));
     expect(sent('user/contacts')[0]).toEqual({ currentLength: 0, recordsToTake: 10, archived: 0 });
     expect(await screen.findByLabelText('4 unread')).toHaveTextContent('4');
@@ -192,7 +196,7 @@ describe('the chat runtime', () => {
 
   it('refreshes contacts and the total after a reconnect', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderChat(<Shell />);
+    renderChat(chat, <Shell />);
     await waitFor(() => expect(sent('user/contacts').length).toBeGreaterThan(0));
     // (StrictMode mounts twice.)
     const contacts = sent('user/contacts').length;
@@ -202,6 +206,24 @@ describe('the chat runtime', () => {
     expect(sent('user/contacts')).toHaveLength(contacts + 1);
     expect(sent('user/contacts/unread')).toHaveLength(unread + 1);
     vi.useRealTimers();
+  });
+
+  it('holds one chat per signed-in member: the next member never sees the last one’s chats', async () => {
+    answer('user/contacts', () => ({
+      module: 'user/contacts',
+      request_status: 1,
+      data: useAppStore.getState().user?.id === ME ? [makeContact(41, { name: 'Noa' })] : [],
+    }));
+    renderRoutes(
+      [{ element: <ChatRuntime />, children: [{ path: '/contacts', element: <ContactsPage /> }] }],
+      '/contacts',
+    );
+    expect(await screen.findByRole('link', { name: 'Chat with Noa' })).toBeInTheDocument();
+    // Another account in this tab (validated after a reconnect), with no sign-out in between.
+    act(() => useAppStore.getState().setUser({ ...TEST_USER, id: 77 }));
+    expect(screen.queryByRole('link', { name: 'Chat with Noa' })).toBeNull();
+    await screen.findByTestId('contacts-empty');
+    expect(sent('user/contacts').length).toBeGreaterThanOrEqual(2);
   });
 
   it('lists the archived chats and brings one back', async () => {
@@ -215,7 +237,7 @@ describe('the chat runtime', () => {
       request_status: 1,
     }));
     const user = userEvent.setup();
-    renderChat(<Shell />);
+    renderChat(chat, <Shell />);
     await screen.findByTestId('contacts-empty');
     await user.click(screen.getByTestId('contacts-archived'));
     const archives = await screen.findByTestId('archives');

@@ -9,17 +9,17 @@ import { WIDE_QUERY } from '../../app/navigation';
 import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import type { Contact, LanguageCode } from '../../realtime/protocol';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { LoadError } from '../lists/LoadError';
-import { OnlineDot, PersonPhoto } from '../lists/PersonPhoto';
+import { OnlineDot, PersonPhoto } from '../../ui/PersonPhoto';
 import { usePresenceKnown } from '../shell/ConnectionStatus';
 import { RowSkeletons } from '../lists/PersonRow';
-import { formatRelativeTime, nowSeconds } from '../lists/relativeTime';
+import { formatRelativeTime, nowSeconds } from '../../ui/relativeTime';
 import { useInView } from '../lists/useInView';
-import { Icon } from '../shell/icons';
-import { chatPath, loadList, loadMore } from './actions';
-import { cutPreview, isListed, previewOf } from './rules';
-import { useChatStore, type ListKind } from './store';
+import { Icon } from '../../ui/icons';
+import { useChat, useChatState } from './context';
+import { chatPath, cutPreview, isListed, previewOf } from './rules';
+import type { ListKind } from './store';
 import '../lists/lists.css';
 import './chat.css';
 
@@ -150,8 +150,9 @@ export function ContactRows({
   trailing?: (contact: Contact) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const list = useChatStore((s) => s.lists[kind]);
-  const openId = useChatStore((s) => s.openPartnerId);
+  const chat = useChat();
+  const list = useChatState((s) => s.lists[kind]);
+  const openId = useChatState((s) => s.openPartnerId);
   const language = useAppStore((s) => s.language);
   const now = useNowSeconds();
   const previewText = usePreviewText();
@@ -160,9 +161,9 @@ export function ContactRows({
 
   useEffect(() => {
     if (nearEnd && list.state === 'ready' && !list.ended && !list.loadingMore) {
-      void loadMore(kind);
+      void chat.loadMore(kind);
     }
-  }, [nearEnd, kind, list.state, list.ended, list.loadingMore, list.items.length]);
+  }, [chat, nearEnd, kind, list.state, list.ended, list.loadingMore, list.items.length]);
 
   if (list.state === 'idle' || list.state === 'loading') {
     return (
@@ -176,7 +177,7 @@ export function ContactRows({
       <LoadError
         message={t('chat.loadFailed')}
         retryLabel={t('chat.retry')}
-        onRetry={() => void loadList(kind)}
+        onRetry={() => void chat.loadList(kind)}
       />
     );
   }
@@ -214,7 +215,7 @@ interface ContactsListProps {
 
 export function ContactsList({ empty }: ContactsListProps) {
   const { t } = useTranslation();
-  const setArchivesOpen = useChatStore((s) => s.setArchivesOpen);
+  const setArchivesOpen = useChatState((s) => s.setArchivesOpen);
   return (
     <nav className="contacts" aria-label={t('chat.listLabel')} data-testid="contacts">
       <button

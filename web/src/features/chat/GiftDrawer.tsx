@@ -9,11 +9,10 @@ import type { GiftEntry } from '../../realtime/protocol';
 import { LoadError } from '../lists/LoadError';
 import { useInView } from '../lists/useInView';
 import { ConfirmDialog } from '../people/ConfirmDialog';
-import { CoinIcon } from '../shell/icons';
-import { loadGifts, sendGift } from './actions';
+import { CoinIcon } from '../../ui/icons';
 import { ChatOverlay } from './ChatOverlay';
 import { canAfford, minCreditsToSend } from './rules';
-import { useChatStore } from './store';
+import { useChat, useChatState } from './context';
 import '../../ui/Modal.css';
 
 interface GiftDrawerProps {
@@ -27,19 +26,20 @@ export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps)
   const language = useAppStore((s) => s.language);
   const credits = useAppStore((s) => s.user?.credits ?? 0);
   const minimum = useAppStore((s) => minCreditsToSend(s.configs));
-  const gifts = useChatStore((s) => s.gifts);
-  const state = useChatStore((s) => s.giftsState);
-  const ended = useChatStore((s) => s.giftsEnded);
+  const chat = useChat();
+  const gifts = useChatState((s) => s.gifts);
+  const state = useChatState((s) => s.giftsState);
+  const ended = useChatState((s) => s.giftsEnded);
   const [chosen, setChosen] = useState<GiftEntry | null>(null);
   const [sentinel, nearEnd] = useInView<HTMLDivElement>('160px');
 
   useEffect(() => {
-    void loadGifts();
-  }, []);
+    void chat.loadGifts();
+  }, [chat]);
 
   useEffect(() => {
-    if (nearEnd && state === 'ready' && !ended) void loadGifts(true);
-  }, [nearEnd, state, ended, gifts.length]);
+    if (nearEnd && state === 'ready' && !ended) void chat.loadGifts(true);
+  }, [chat, nearEnd, state, ended, gifts.length]);
 
   const nameOf = (gift: GiftEntry) => gift.names[language] ?? gift.gift;
   const price = (count: number) => formatNumber(count, language);
@@ -58,7 +58,7 @@ export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps)
   };
 
   const confirm = () => {
-    if (chosen && sendGift(partnerId, chosen)) onClose();
+    if (chosen && chat.sendGift(partnerId, chosen)) onClose();
     else setChosen(null);
   };
 
@@ -68,7 +68,7 @@ export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps)
       <LoadError
         message={t('chat.gifts.failed')}
         retryLabel={t('chat.retry')}
-        onRetry={() => void loadGifts()}
+        onRetry={() => void chat.loadGifts()}
       />
     );
   } else if (state !== 'ready') {

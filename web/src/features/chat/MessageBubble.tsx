@@ -6,8 +6,8 @@ import { useAppStore } from '../../app/store';
 import { languageInfo } from '../../i18n/languages';
 import type { LanguageCode } from '../../realtime/protocol';
 import { errorText } from '../people/api';
-import { Icon } from '../shell/icons';
-import { retrySend } from './actions';
+import { Icon } from '../../ui/icons';
+import { useChat } from './context';
 import { imageVisible, type LocalMessage } from './rules';
 
 /** "14:05" in the UI language. */
@@ -80,6 +80,7 @@ export function MessageBubble({
   now: number;
 }) {
   const { t, i18n } = useTranslation();
+  const chat = useChat();
   const language = useAppStore((s) => s.language);
   const failed = message.pending?.state === 'failed';
   const isGift = message.type === 'gift';
@@ -128,7 +129,7 @@ export function MessageBubble({
           <button
             type="button"
             className="chat-row__retry"
-            onClick={() => retrySend(partnerOfRow(message), message.client_id ?? '')}
+            onClick={() => chat.retrySend(partnerOfRow(message), message.client_id ?? '')}
             data-testid="message-retry"
           >
             <Icon name="refresh" size={14} />

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { Contact } from '../../realtime/protocol';
 import { LoadError } from '../lists/LoadError';
-import { PersonPhoto } from '../lists/PersonPhoto';
-import { loadConversation, loadOlder } from './actions';
+import { PersonPhoto } from '../../ui/PersonPhoto';
 import { useNowSeconds } from './ContactsList';
 import { MessageBubble, MessageSkeletons } from './MessageBubble';
 import {
@@ -17,7 +16,7 @@ import {
   OLDER_DEBOUNCE_MS,
   skeletonWidth,
 } from './rules';
-import { useChatStore, useConversation } from './store';
+import { useChat, useChatState, useConversation } from './context';
 
 const SKELETONS = 8;
 
@@ -43,8 +42,9 @@ interface MessageListProps {
 
 export function MessageList({ partnerId, contact }: MessageListProps) {
   const { t } = useTranslation();
+  const chat = useChat();
   const conversation = useConversation(partnerId);
-  const stale = useChatStore((s) => s.stale);
+  const stale = useChatState((s) => s.stale);
   const myId = useAppStore((s) => s.user?.id ?? null);
   const now = useNowSeconds();
   const [widths] = useState(() => Array.from({ length: SKELETONS }, () => skeletonWidth()));
@@ -56,7 +56,7 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
   const ready = state === 'ready' && !stale;
 
   const askOlder = () => {
-    void loadOlder(partnerId);
+    void chat.loadOlder(partnerId);
   };
 
   // After each change: older messages above keep the reader's place; a new message at the
@@ -93,8 +93,8 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
   useEffect(() => {
     const el = scroller.current;
     if (!el || !ready || olderEnded || olderLoading || messages.length === 0) return;
-    if (el.scrollHeight <= el.clientHeight) void loadOlder(partnerId);
-  }, [ready, olderEnded, olderLoading, messages.length, partnerId]);
+    if (el.scrollHeight <= el.clientHeight) void chat.loadOlder(partnerId);
+  }, [chat, ready, olderEnded, olderLoading, messages.length, partnerId]);
 
   useEffect(
     () => () => {
@@ -129,7 +129,7 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
       <LoadError
         message={t('chat.messages.loadFailed')}
         retryLabel={t('chat.retry')}
-        onRetry={() => void loadConversation(partnerId)}
+        onRetry={() => void chat.loadConversation(partnerId)}
       />
     );
   } else if (messages.length === 0) {

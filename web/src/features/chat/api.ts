@@ -6,6 +6,9 @@ import type {
   Contact,
   ErrorCode,
   GiftEntry,
+  MessageReadEvent,
+  OnlinesEvent,
+  Reply,
   SendMessageRequest,
 } from '../../realtime/protocol';
 import { detailNumber } from '../people/api';
@@ -144,4 +147,41 @@ export async function fetchGifts(offset: number): Promise<GiftEntry[] | null> {
   } catch {
     return null;
   }
+}
+
+/** What the chat does with the socket's events. */
+export interface ChatEventHandlers {
+  /** The socket validated again after a reconnect. */
+  reauthenticated(): void;
+  /** A send_message reply that came after its request gave up (a timeout on a stalled socket). */
+  lateSendReply(reply: Reply<'send_message'>): void;
+  newMessage(message: ChatMessage): void;
+  /** A read receipt: my other tab read a chat, or my partner read my messages. */
+  read(details: MessageReadEvent['request_details']): void;
+  /** The balance changed in another tab. */
+  credits(credits: number): void;
+  presence(event: OnlinesEvent): void;
+}
+
+/** Subscribes `handlers` to the chat's events; returns what unsubscribes them all. */
+export function subscribeChatEvents(handlers: ChatEventHandlers): () => void {
+  const offs = [
+    realtime.onSession((event) => {
+      if (event.type === 'authenticated') handlers.reauthenticated();
+    }),
+    realtime.on('send_message', (frame) => {
+      if ('request_status' in frame) handlers.lateSendReply(frame);
+    }),
+    realtime.on('new_message', (event) => handlers.newMessage(event.request_details)),
+    realtime.on('message/read', (frame) => {
+      // The same module answers one's own message/read request; that reply (the frame with a
+      // request_status) is no receipt.
+      if (!('request_status' in frame)) handlers.read(frame.request_details);
+    }),
+    realtime.on('credits', (event) => handlers.credits(event.data.credits)),
+    realtime.on('onlines', (event) => handlers.presence(event)),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Configs } from '../../realtime/protocol';
-import { formatRelativeTime } from '../lists/relativeTime';
+import { formatRelativeTime } from '../../ui/relativeTime';
 import {
   canAfford,
   composerHeight,

@@ -4,6 +4,9 @@ import { MIN_CREDITS_TO_SEND } from '../../app/constants';
 import type { ChatMessage, Configs, Contact, MessageType } from '../../realtime/protocol';
 import { mergeById } from '../people/lists';
 
+/** The route of the chat with `partnerId`. */
+export const chatPath = (partnerId: number) => `/chat/${partnerId}`;
+
 // ---- constants (spec §9) ----
 
 /** Contacts come 10 a page on scroll to the bottom. */

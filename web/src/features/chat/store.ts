@@ -1,7 +1,7 @@
-// The chat slice: the contacts list, the archived list, contacts known by id, the loaded
-// conversations and the open chat. Only plain state changes live here; actions.ts talks to the
-// server and decides what to change.
-import { create } from 'zustand';
+// The chat's state: the contacts list, the archived list, contacts known by id, the loaded
+// conversations and the open chat. Only plain state changes live here; the ChatService
+// (service.ts) that owns one such store talks to the server and decides what to change.
+import { createStore, type StoreApi } from 'zustand';
 import type { ChatMessage, Contact, GiftEntry } from '../../realtime/protocol';
 import { mergeById, withoutId } from '../people/lists';
 import {
@@ -102,101 +102,104 @@ const initialState = () => ({
   spent: null as SpentNotice | null,
 });
 
-export const useChatStore = create<ChatState>()((set) => {
-  const conversationOf = (s: ChatState, id: number) => s.conversations[id] ?? EMPTY_CONVERSATION;
-  const withConversation = (s: ChatState, id: number, patch: Partial<Conversation>) => ({
-    conversations: { ...s.conversations, [id]: { ...conversationOf(s, id), ...patch } },
-  });
-  const withList = (s: ChatState, kind: ListKind, patch: Partial<ContactList>) => ({
-    lists: { ...s.lists, [kind]: { ...s.lists[kind], ...patch } },
-  });
+/** A fresh, empty chat state; each ChatService holds its own. */
+export function createChatStore(): StoreApi<ChatState> {
+  return createStore<ChatState>()((set) => {
+    const conversationOf = (s: ChatState, id: number) => s.conversations[id] ?? EMPTY_CONVERSATION;
+    const withConversation = (s: ChatState, id: number, patch: Partial<Conversation>) => ({
+      conversations: { ...s.conversations, [id]: { ...conversationOf(s, id), ...patch } },
+    });
+    const withList = (s: ChatState, kind: ListKind, patch: Partial<ContactList>) => ({
+      lists: { ...s.lists, [kind]: { ...s.lists[kind], ...patch } },
+    });
 
-  return {
-    ...initialState(),
+    return {
+      ...initialState(),
 
-    patchList: (kind, patch) => set((s) => withList(s, kind, patch)),
-    applyPage: (kind, offset, page, ended) =>
-      set((s) =>
-        withList(s, kind, {
-          items: mergeContacts(offset === 0 ? [] : s.lists[kind].items, page),
-          state: 'ready',
-          ended,
-        }),
-      ),
-    setArchivesOpen: (archivesOpen) => set({ archivesOpen }),
-    putOnTop: (contact) =>
-      set((s) => ({
-        lists: {
-          contacts: { ...s.lists.contacts, items: moveToTop(s.lists.contacts.items, contact) },
-          archived: { ...s.lists.archived, items: withoutId(s.lists.archived.items, contact.id) },
-        },
-        known: { ...s.known, [contact.id]: contact },
-      })),
-    patchContact: (id, patch) =>
-      set((s) => {
-        const known = s.known[id];
-        return {
+      patchList: (kind, patch) => set((s) => withList(s, kind, patch)),
+      applyPage: (kind, offset, page, ended) =>
+        set((s) =>
+          withList(s, kind, {
+            items: mergeContacts(offset === 0 ? [] : s.lists[kind].items, page),
+            state: 'ready',
+            ended,
+          }),
+        ),
+      setArchivesOpen: (archivesOpen) => set({ archivesOpen }),
+      putOnTop: (contact) =>
+        set((s) => ({
           lists: {
-            contacts: {
-              ...s.lists.contacts,
-              items: patchContact(s.lists.contacts.items, id, patch),
-            },
-            archived: {
-              ...s.lists.archived,
-              items: patchContact(s.lists.archived.items, id, patch),
-            },
+            contacts: { ...s.lists.contacts, items: moveToTop(s.lists.contacts.items, contact) },
+            archived: { ...s.lists.archived, items: withoutId(s.lists.archived.items, contact.id) },
           },
-          known: known ? { ...s.known, [id]: { ...known, ...patch } } : s.known,
-        };
-      }),
-    remember: (contact) => set((s) => ({ known: { ...s.known, [contact.id]: contact } })),
-    dropContact: (id, kind) =>
-      set((s) => ({
-        lists: {
-          contacts:
-            kind === 'archived'
-              ? s.lists.contacts
-              : { ...s.lists.contacts, items: withoutId(s.lists.contacts.items, id) },
-          archived:
-            kind === 'contacts'
-              ? s.lists.archived
-              : { ...s.lists.archived, items: withoutId(s.lists.archived.items, id) },
-        },
-      })),
-
-    setConversation: (id, patch) => set((s) => withConversation(s, id, patch)),
-    updateMessages: (id, update) =>
-      set((s) => withConversation(s, id, { messages: update(conversationOf(s, id).messages) })),
-    addMessages: (id, messages) =>
-      set((s) =>
-        withConversation(s, id, {
-          messages: mergeMessages(conversationOf(s, id).messages, messages),
+          known: { ...s.known, [contact.id]: contact },
+        })),
+      patchContact: (id, patch) =>
+        set((s) => {
+          const known = s.known[id];
+          return {
+            lists: {
+              contacts: {
+                ...s.lists.contacts,
+                items: patchContact(s.lists.contacts.items, id, patch),
+              },
+              archived: {
+                ...s.lists.archived,
+                items: patchContact(s.lists.archived.items, id, patch),
+              },
+            },
+            known: known ? { ...s.known, [id]: { ...known, ...patch } } : s.known,
+          };
         }),
-      ),
-    replaceMessages: (id, page) =>
-      set((s) =>
-        withConversation(s, id, {
-          messages: replaceWithPage(conversationOf(s, id).messages, page),
-        }),
-      ),
-    setOpenPartner: (openPartnerId) => set({ openPartnerId }),
-    setStale: (stale) => set({ stale }),
-    applyGiftsPage: (offset, page, ended) =>
-      set((s) => ({
-        gifts: mergeById(offset === 0 ? [] : s.gifts, page),
-        giftsState: 'ready',
-        giftsEnded: ended,
-      })),
-    setGiftsState: (giftsState) => set({ giftsState }),
-    showSpent: (partnerId, amount) =>
-      set((s) => ({ spent: { id: (s.spent?.id ?? 0) + 1, partnerId, amount } })),
-    hideSpent: (id) => set((s) => (s.spent?.id === id ? { spent: null } : s)),
-    reset: () => set(initialState()),
-  };
-});
+      remember: (contact) => set((s) => ({ known: { ...s.known, [contact.id]: contact } })),
+      dropContact: (id, kind) =>
+        set((s) => ({
+          lists: {
+            contacts:
+              kind === 'archived'
+                ? s.lists.contacts
+                : { ...s.lists.contacts, items: withoutId(s.lists.contacts.items, id) },
+            archived:
+              kind === 'contacts'
+                ? s.lists.archived
+                : { ...s.lists.archived, items: withoutId(s.lists.archived.items, id) },
+          },
+        })),
 
-export function conversationOf(partnerId: number): Conversation {
-  return useChatStore.getState().conversations[partnerId] ?? EMPTY_CONVERSATION;
+      setConversation: (id, patch) => set((s) => withConversation(s, id, patch)),
+      updateMessages: (id, update) =>
+        set((s) => withConversation(s, id, { messages: update(conversationOf(s, id).messages) })),
+      addMessages: (id, messages) =>
+        set((s) =>
+          withConversation(s, id, {
+            messages: mergeMessages(conversationOf(s, id).messages, messages),
+          }),
+        ),
+      replaceMessages: (id, page) =>
+        set((s) =>
+          withConversation(s, id, {
+            messages: replaceWithPage(conversationOf(s, id).messages, page),
+          }),
+        ),
+      setOpenPartner: (openPartnerId) => set({ openPartnerId }),
+      setStale: (stale) => set({ stale }),
+      applyGiftsPage: (offset, page, ended) =>
+        set((s) => ({
+          gifts: mergeById(offset === 0 ? [] : s.gifts, page),
+          giftsState: 'ready',
+          giftsEnded: ended,
+        })),
+      setGiftsState: (giftsState) => set({ giftsState }),
+      showSpent: (partnerId, amount) =>
+        set((s) => ({ spent: { id: (s.spent?.id ?? 0) + 1, partnerId, amount } })),
+      hideSpent: (id) => set((s) => (s.spent?.id === id ? { spent: null } : s)),
+      reset: () => set(initialState()),
+    };
+  });
+}
+
+export function conversationOf(state: ChatState, partnerId: number): Conversation {
+  return state.conversations[partnerId] ?? EMPTY_CONVERSATION;
 }
 
 /** The contact as the client knows it: listed, archived, or fetched by id. */
@@ -207,12 +210,4 @@ export function findContact(state: ChatState, id: number): Contact | null {
     state.known[id] ??
     null
   );
-}
-
-export function useConversation(partnerId: number): Conversation {
-  return useChatStore((s) => s.conversations[partnerId] ?? EMPTY_CONVERSATION);
-}
-
-export function useContact(partnerId: number): Contact | null {
-  return useChatStore((s) => findContact(s, partnerId));
 }

@@ -10,6 +10,8 @@ import { vi } from 'vitest';
 import type { SessionEvent } from '../../realtime/client';
 import type { ChatMessage, Contact, GiftEntry } from '../../realtime/protocol';
 import { renderRoutes, realtime as scripted } from '../people/testing';
+import { ChatProvider } from './context';
+import type { ChatService } from './service';
 
 export { answer, emit, resetRealtime, sent, stubMatchMedia } from '../people/testing';
 
@@ -101,11 +103,19 @@ export function makeGift(id: number, price: number): GiftEntry {
   };
 }
 
-/** Renders `element` at `path` (matched by `pattern`) with the pages the chat navigates to. */
-export function renderChat(element: ReactElement, path = '/contacts', pattern = path) {
+/**
+ * Renders `element` at `path` (matched by `pattern`) with the pages the chat navigates to, the
+ * test's `chat` provided to it.
+ */
+export function renderChat(
+  chat: ChatService,
+  element: ReactElement,
+  path = '/contacts',
+  pattern = path,
+) {
   return renderRoutes(
     [
-      { path: pattern, element },
+      { path: pattern, element: <ChatProvider service={chat}>{element}</ChatProvider> },
       { path: '/contacts', element: <p>contacts page</p> },
       { path: '/profile', element: <p>profile page</p> },
       { path: '/explore', element: <p>explore page</p> },

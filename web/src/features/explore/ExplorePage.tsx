@@ -11,7 +11,7 @@ import { anyDialogOpen } from '../../ui/Dialog';
 import { showNotice } from '../people/overlays';
 import { openProfile, usePeopleStore, useProfileModal } from '../people/store';
 import { createTapGuard } from '../people/tapGuard';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { FLY_MS } from './deck';
 import { loadMoreCards, swipeCard, topUpDeck, useDeckStore, widenSearch } from './deckStore';
 import { SwipeCard, type Leaving } from './SwipeCard';

@@ -7,7 +7,7 @@
 // gesture mirrored per language would teach Hebrew and English users opposite habits.
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import type { Person } from '../../realtime/protocol';
 import {
   LanguageBadge,

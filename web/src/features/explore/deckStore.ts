@@ -2,10 +2,10 @@
 // (usePeopleStore.cards) so that a block or presence change reaches them too.
 import { create } from 'zustand';
 import { useAppStore } from '../../app/store';
-import { realtime } from '../../realtime';
 import type { ErrorCode, Person, RequestOf } from '../../realtime/protocol';
 import { applyLikeOutcome, sendSwipe } from '../people/api';
 import { usePeopleStore } from '../people/store';
+import { fetchCards, updateUser } from './api';
 import { buildExclude, needsMore, pushRecent } from './deck';
 
 interface DeckState {
@@ -33,23 +33,16 @@ export async function loadMoreCards(force = false): Promise<void> {
   const people = usePeopleStore.getState();
   useDeckStore.setState({ pending: true, failed: false, exhausted: false });
   const held = new Set(people.cards.map((card) => card.id));
-  try {
-    const reply = await realtime.request('explore', {
-      exclude: buildExclude(people.cards, deck.recent),
-    });
-    if (reply.request_status !== 1) {
-      useDeckStore.setState({ pending: false, failed: true });
-      return;
-    }
-    const incoming = reply.data ?? [];
-    usePeopleStore.getState().appendCards(incoming);
-    const now = new Set(usePeopleStore.getState().cards.map((card) => card.id));
-    const added = incoming.filter((p) => !held.has(p.id) && now.has(p.id)).length;
-    // Nothing new (an empty page, or only people already held): the deck is exhausted for now.
-    useDeckStore.setState({ pending: false, exhausted: added === 0 });
-  } catch {
+  const incoming = await fetchCards(buildExclude(people.cards, deck.recent));
+  if (incoming === null) {
     useDeckStore.setState({ pending: false, failed: true });
+    return;
   }
+  usePeopleStore.getState().appendCards(incoming);
+  const now = new Set(usePeopleStore.getState().cards.map((card) => card.id));
+  const added = incoming.filter((p) => !held.has(p.id) && now.has(p.id)).length;
+  // Nothing new (an empty page, or only people already held): the deck is exhausted for now.
+  useDeckStore.setState({ pending: false, exhausted: added === 0 });
 }
 
 /** Loads more when the deck runs low (fewer than 3 cards). */
@@ -112,14 +105,10 @@ export type WidenResult = { kind: 'ok' } | { kind: 'error'; code: string | null 
  * change of search preference (spec §4), it clears the cards, meet and popular lists first.
  */
 export async function widenSearch(update: RequestOf<'user/update'>): Promise<WidenResult> {
-  try {
-    const reply = await realtime.request('user/update', update);
-    if (reply.request_status !== 1) return { kind: 'error', code: reply.error_code ?? null };
-    const fresh = reply.data?.user;
-    if (fresh) useAppStore.getState().setUser(fresh);
-  } catch {
-    return { kind: 'error', code: 'network' };
-  }
+  const outcome = await updateUser(update);
+  if (outcome.kind === 'refused') return { kind: 'error', code: outcome.code };
+  if (outcome.kind === 'network') return { kind: 'error', code: 'network' };
+  if (outcome.user) useAppStore.getState().setUser(outcome.user);
   usePeopleStore.getState().resetDiscovery();
   resetDeck();
   await loadMoreCards(true);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { Totals } from '../../realtime/protocol';
-import { Icon, type IconName } from '../shell/icons';
+import { Icon, type IconName } from '../../ui/icons';
 import { useTotals } from './useTotals';
 import './lists.css';
 

@@ -1,10 +1,10 @@
 // The blocked users of the settings page (spec §2, §4): user/blocked, and user/unblock per row.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { realtime } from '../../realtime';
 import type { BlockedEntry } from '../../realtime/protocol';
 import { usePeopleStore } from '../people/store';
 import { Avatar } from '../shell/Avatar';
+import { fetchBlocked, unblockUser } from './api';
 import { LoadError } from './LoadError';
 import './lists.css';
 
@@ -20,18 +20,13 @@ export function BlockedList() {
 
   useEffect(() => {
     let alive = true;
-    realtime.request('user/blocked', {}).then(
-      (reply) => {
-        if (!alive) return;
-        if (reply.request_status === 1 && Array.isArray(reply.data)) {
-          setEntries(reply.data);
-          setState('ready');
-        } else setState('failed');
-      },
-      () => {
-        if (alive) setState('failed');
-      },
-    );
+    void fetchBlocked().then((blocked) => {
+      if (!alive) return;
+      if (blocked) {
+        setEntries(blocked);
+        setState('ready');
+      } else setState('failed');
+    });
     return () => {
       alive = false;
     };
@@ -40,17 +35,12 @@ export function BlockedList() {
   async function unblock(id: number) {
     setBusy((ids) => [...ids, id]);
     setFailedId(null);
-    try {
-      const reply = await realtime.request('user/unblock', { user_id: id });
-      if (reply.request_status === 1) {
-        setEntries((list) => list.filter((entry) => entry.id !== id));
-        usePeopleStore.getState().unhide(id);
-      } else setFailedId(id);
-    } catch {
-      setFailedId(id);
-    } finally {
-      setBusy((ids) => ids.filter((other) => other !== id));
-    }
+    const ok = await unblockUser(id);
+    if (ok) {
+      setEntries((list) => list.filter((entry) => entry.id !== id));
+      usePeopleStore.getState().unhide(id);
+    } else setFailedId(id);
+    setBusy((ids) => ids.filter((other) => other !== id));
   }
 
   if (state === 'loading') {

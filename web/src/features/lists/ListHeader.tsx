@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 
 interface ListHeaderProps {
   title: string;

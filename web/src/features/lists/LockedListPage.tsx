@@ -8,16 +8,17 @@ import { BREAKPOINT_LIKES } from '../../app/constants';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
-import { realtime } from '../../realtime';
 import type { PeopleListEntry, Totals } from '../../realtime/protocol';
 import { openProfile } from '../people/store';
 import { openSubscriptions } from '../premium/store';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
+import { markListSeen } from './api';
 import { entryKey, mergeEntries } from './entries';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { ListHeader } from './ListHeader';
 import { LoadError } from './LoadError';
-import { LockedPhoto, PersonPhoto } from './PersonPhoto';
+import { PersonPhoto } from '../../ui/PersonPhoto';
+import { LockedPhoto } from './LockedPhoto';
 import { LockedTile, PersonTile, TileSkeletons } from './PersonTile';
 import { refreshTotals } from './useTotals';
 import { useInView } from './useInView';
@@ -35,12 +36,8 @@ const DESKTOP_QUERY = `(min-width: ${BREAKPOINT_LIKES}px)`;
 
 /** Marks the list as seen (fans_new or visits_new drop to 0), then refreshes the counters. */
 async function markSeen(module: LockedListConfig['seenModule']) {
-  try {
-    const reply = await realtime.request(module, {});
-    if (reply.request_status === 1) await refreshTotals();
-  } catch {
-    // The badge stays until the next visit.
-  }
+  // On a failure the badge stays until the next visit.
+  if (await markListSeen(module)) await refreshTotals();
 }
 
 /** The top of a locked list: how many, and what premium reveals. */

@@ -2,9 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { PeopleListEntry } from '../../realtime/protocol';
-import { Icon } from '../shell/icons';
-import { OnlineDot, PersonPhoto } from './PersonPhoto';
-import { formatRelativeTime } from './relativeTime';
+import { Icon } from '../../ui/icons';
+import { OnlineDot, PersonPhoto } from '../../ui/PersonPhoto';
+import { formatRelativeTime } from '../../ui/relativeTime';
 
 interface PersonRowProps {
   entry: PeopleListEntry;

@@ -2,7 +2,9 @@
 // bottom. Discover, Likes me, Visitors and Matches all use it. LockedTile is its stand-in for a
 // fan or visitor the member may not see.
 import type { ReactNode } from 'react';
-import { LockedPhoto } from './PersonPhoto';
+import { LockedPhoto } from './LockedPhoto';
+// The tile draws the online dot itself (its own place on the photo).
+import '../../ui/PersonPhoto.css';
 
 interface PersonTileProps {
   photo: ReactNode;

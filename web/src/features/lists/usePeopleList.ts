@@ -1,13 +1,8 @@
 // A paged social list (user/fans, user/visitors, user/mylikes, user/matches): the first page on
 // open, the next ones on demand, one request in flight, done when a page comes back short.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { realtime } from '../../realtime';
-import type { DataOf } from '../../realtime/protocol';
+import { fetchListPage, type EntryOf, type PeopleListModule } from './api';
 import { LIST_PAGE_SIZE } from './entries';
-
-export type PeopleListModule = 'user/fans' | 'user/visitors' | 'user/mylikes' | 'user/matches';
-/** PeopleListEntry, or for user/fans and user/visitors also LockedListEntry. */
-export type EntryOf<M extends PeopleListModule> = DataOf<M>[number];
 
 type Merge<E> = (current: readonly E[], incoming: readonly E[]) => E[];
 
@@ -25,23 +20,6 @@ function initialState<E>(): PeopleListState<E> {
   return { items: [], loaded: false, loading: true, ended: false, failed: false };
 }
 
-/** One page, or null when the server refused or the socket failed. */
-async function fetchPage<M extends PeopleListModule>(
-  module: M,
-  offset: number,
-): Promise<EntryOf<M>[] | null> {
-  try {
-    const reply = await realtime.request(module, {
-      currentLength: offset,
-      recordsToTake: LIST_PAGE_SIZE,
-    });
-    const data: unknown = reply.data;
-    return reply.request_status === 1 && Array.isArray(data) ? (data as EntryOf<M>[]) : null;
-  } catch {
-    return null;
-  }
-}
-
 export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merge<EntryOf<M>>) {
   const [state, setState] = useState<PeopleListState<EntryOf<M>>>(initialState);
   // Refs, so that a burst of scroll events can't start a second request.
@@ -54,7 +32,7 @@ export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merg
   const request = useCallback(() => {
     inflight.current = true;
     const gen = generation.current;
-    return fetchPage(module, offset.current).then((page) => {
+    return fetchListPage(module, offset.current).then((page) => {
       if (gen !== generation.current) return;
       inflight.current = false;
       if (page === null) {

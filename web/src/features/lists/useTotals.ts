@@ -2,24 +2,19 @@
 // current by `totals` events.
 import { useEffect } from 'react';
 import { useAppStore } from '../../app/store';
-import { realtime } from '../../realtime';
+import { fetchTotals, onTotals } from './api';
 
-/** Asks the server for fresh totals and stores them. */
+/** Asks the server for fresh totals and stores them. On a failure they stay as they were; the
+ *  next event or reconnect refreshes them. */
 export async function refreshTotals(): Promise<void> {
-  try {
-    const reply = await realtime.request('totals', {});
-    if (reply.request_status === 1 && reply.data) useAppStore.getState().setTotals(reply.data);
-  } catch {
-    // The totals stay as they were; the next event or reconnect refreshes them.
-  }
+  const totals = await fetchTotals();
+  if (totals) useAppStore.getState().setTotals(totals);
 }
 
 export function useTotals() {
   useEffect(() => {
     void refreshTotals();
-    return realtime.on('totals', (message) => {
-      if (message.data) useAppStore.getState().setTotals(message.data);
-    });
+    return onTotals((totals) => useAppStore.getState().setTotals(totals));
   }, []);
   return useAppStore((s) => s.totals);
 }

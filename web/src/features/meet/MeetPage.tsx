@@ -3,14 +3,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../lists/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 import { LoadError } from '../lists/LoadError';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { TileSkeletons } from '../lists/PersonTile';
 import { useInView } from '../lists/useInView';
 import { openProfile } from '../people/store';
 import { MeetTile } from './MeetTile';
-import { useDiscoveryList, type MeetTab } from './useDiscoveryList';
+import type { MeetTab } from './api';
+import { useDiscoveryList } from './useDiscoveryList';
 import '../lists/lists.css';
 import './meet.css';
 

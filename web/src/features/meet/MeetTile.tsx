@@ -3,8 +3,8 @@ import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { Person } from '../../realtime/protocol';
 import { LanguageBadge } from '../people/PersonBadges';
-import { Icon } from '../shell/icons';
-import { PersonPhoto } from '../lists/PersonPhoto';
+import { Icon } from '../../ui/icons';
+import { PersonPhoto } from '../../ui/PersonPhoto';
 import { PersonTile } from '../lists/PersonTile';
 
 /** A Discover tile: photo, name and age, city, distance bucket, online dot, Virtual badge. */

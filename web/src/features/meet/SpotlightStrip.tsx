@@ -2,9 +2,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
-import { realtime } from '../../realtime';
-import { gradientFor, initialsOf } from '../lists/entries';
+import { gradientFor, initialsOf } from '../../ui/personPlaceholder';
 import { openProfile, usePeopleStore } from '../people/store';
+import { fetchSpotlight } from './api';
+import '../../ui/PersonPhoto.css';
 
 type LoadState = 'loading' | 'ready' | 'failed';
 
@@ -21,18 +22,13 @@ export function SpotlightStrip() {
   useEffect(() => {
     if (!signedIn) return;
     let alive = true;
-    realtime.request('spotlight', { currentLength: 0 }).then(
-      (reply) => {
-        if (!alive) return;
-        if (reply.request_status === 1 && Array.isArray(reply.data)) {
-          usePeopleStore.getState().setSpotlight(reply.data);
-          setState('ready');
-        } else setState('failed');
-      },
-      () => {
-        if (alive) setState('failed');
-      },
-    );
+    void fetchSpotlight().then((people) => {
+      if (!alive) return;
+      if (people) {
+        usePeopleStore.getState().setSpotlight(people);
+        setState('ready');
+      } else setState('failed');
+    });
     return () => {
       alive = false;
     };

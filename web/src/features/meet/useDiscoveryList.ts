@@ -2,15 +2,9 @@
 // one request in flight per list, done when a page comes back short, and a fresh start when
 // resetDiscovery() empties the lists after a search preference changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { realtime } from '../../realtime';
 import type { Person } from '../../realtime/protocol';
 import { usePeopleStore } from '../people/store';
-
-export const MEET_PAGE_SIZE = 24;
-
-export type MeetTab = 'meet' | 'popular';
-
-const MODULE = { meet: 'meet', popular: 'meet/popular' } as const;
+import { fetchDiscoveryPage, MEET_PAGE_SIZE, type MeetTab } from './api';
 
 interface PagingState {
   loading: boolean;
@@ -58,13 +52,9 @@ export function useDiscoveryList(tab: MeetTab) {
       const offset = listOf(which).length;
       patch(which, { loading: true, failed: false });
       try {
-        const reply = await realtime.request(MODULE[which], {
-          currentLength: offset,
-          recordsToTake: MEET_PAGE_SIZE,
-        });
+        const data = await fetchDiscoveryPage(which, offset);
         if (gen !== generation.current[which]) return;
-        const data = reply.data;
-        if (reply.request_status !== 1 || !Array.isArray(data)) {
+        if (data === null) {
           patch(which, { loading: false, failed: true, loaded: true });
           return;
         }

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../shell/Avatar';
-import { CoinIcon, FreeSpinIcon, Icon } from '../shell/icons';
+import { CoinIcon, FreeSpinIcon, Icon } from '../../ui/icons';
 import { dismissBanner, useNotifyStore, type Banner } from './banner';
 import { bannerIcon, dragOffset, isSwipeDismiss, TAP_SLOP_PX } from './rules';
 import './BannerHost.css';

@@ -4,7 +4,7 @@
 import { useRef, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person, PhotoEntry } from '../../realtime/protocol';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { wrapIndex } from './display';
 import { PersonPhoto } from './PersonBadges';
 

@@ -5,11 +5,11 @@ import { useEffect, useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
-import { realtime } from '../../realtime';
 import { openSubscriptions } from '../premium/store';
 import { photoOf } from '../shell/avatar';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { Dialog } from '../../ui/Dialog';
+import { onMatch } from './api';
 import { showMatch, useLikeLimit, useMatchModal } from './overlays';
 import { PersonPhoto } from './PersonBadges';
 import { usePeopleStore, useProfileModal } from './store';
@@ -153,8 +153,7 @@ export function MatchedModalHost() {
   useOnlinePresence();
   useEffect(
     () =>
-      realtime.on('match', (event) => {
-        const person = event.data.user;
+      onMatch((person) => {
         usePeopleStore.getState().markLiked(person.id, true);
         showMatch({ ...person, liked: 1, matched: 1 });
       }),

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../realtime/protocol';
-import { Icon } from '../shell/icons';
+import { Icon } from '../../ui/icons';
 import { initialsOf, placeholderGradient } from './display';
 
 /**

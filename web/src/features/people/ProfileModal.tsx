@@ -13,10 +13,17 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
-import { realtime } from '../../realtime';
 import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
-import { Icon } from '../shell/icons';
-import { applyLikeOutcome, errorText, sendSwipe } from './api';
+import { Icon } from '../../ui/icons';
+import {
+  applyLikeOutcome,
+  errorText,
+  fetchPhotos,
+  fetchProfile,
+  onPresence,
+  recordVisit,
+  sendSwipe,
+} from './api';
 import { PHOTOS_PREFETCH_DISTANCE, PROFILE_PHOTOS_PAGE } from './constants';
 import { Dialog } from '../../ui/Dialog';
 import { wrapIndex } from './display';
@@ -71,34 +78,29 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
   // Load the profile; not_found closes the modal. The answer never depends on `target`.
   useEffect(() => {
     let live = true;
-    realtime.request('profile', { user_id: userId, target }).then(
-      (reply) => {
-        if (!live) return;
-        if (reply.request_status === 1 && reply.data) {
-          const { user, photos: first } = reply.data;
-          setLoad({ state: 'ready', person: user });
-          const page = first.slice(0, PROFILE_PHOTOS_PAGE);
-          setPhotos(page);
-          setPhotosDone(page.length >= user.photos_count || first.length < PROFILE_PHOTOS_PAGE);
-          // One visit per open, never for oneself (the server ignores it too).
-          if (!visited.current && user.id !== myId) {
-            visited.current = true;
-            realtime.request('visit', { visited_user_id: user.id }).catch(() => {
-              // A lost visit only affects the other person's visitor count.
-            });
-          }
-        } else if (reply.error_code === 'not_found') {
-          close();
-          usePeopleStore.getState().dropCard(userId);
-          showNotice(t('people.errors.not_found'), 'error');
-        } else {
-          setLoad({ state: 'failed', message: errorText(t, exists, reply.error_code ?? null) });
+    void fetchProfile(userId, target).then((outcome) => {
+      if (!live) return;
+      if (outcome.kind === 'ok') {
+        const { person: user, photos: first } = outcome;
+        setLoad({ state: 'ready', person: user });
+        const page = first.slice(0, PROFILE_PHOTOS_PAGE);
+        setPhotos(page);
+        setPhotosDone(page.length >= user.photos_count || first.length < PROFILE_PHOTOS_PAGE);
+        // One visit per open, never for oneself (the server ignores it too).
+        if (!visited.current && user.id !== myId) {
+          visited.current = true;
+          recordVisit(user.id);
         }
-      },
-      () => {
-        if (live) setLoad({ state: 'failed', message: t('errors.network') });
-      },
-    );
+      } else if (outcome.kind === 'not_found') {
+        close();
+        usePeopleStore.getState().dropCard(userId);
+        showNotice(t('people.errors.not_found'), 'error');
+      } else if (outcome.kind === 'refused') {
+        setLoad({ state: 'failed', message: errorText(t, exists, outcome.code) });
+      } else {
+        setLoad({ state: 'failed', message: t('errors.network') });
+      }
+    });
     return () => {
       live = false;
     };
@@ -107,7 +109,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
   // Presence of the person on screen.
   useEffect(
     () =>
-      realtime.on('onlines', (event) => {
+      onPresence((event) => {
         if (event.user_id !== userId) return;
         setLoad((l) =>
           l.state === 'ready'
@@ -126,26 +128,18 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
   const loadMorePhotos = useCallback(() => {
     if (photosDone || photosPending.current || !person) return;
     photosPending.current = true;
-    realtime
-      .request('user/photos', {
-        user_id: person.id,
-        currentLength: photos.length,
-        recordsToTake: PROFILE_PHOTOS_PAGE,
-      })
-      .then(
-        (reply) => {
-          const page = reply.request_status === 1 ? (reply.data ?? []) : [];
-          setPhotos((current) => {
-            const ids = new Set(current.map((p) => p.id));
-            return [...current, ...page.filter((p) => !ids.has(p.id))];
-          });
-          if (reply.request_status !== 1 || page.length < PROFILE_PHOTOS_PAGE) setPhotosDone(true);
-        },
-        () => setPhotosDone(true),
-      )
-      .finally(() => {
-        photosPending.current = false;
+    void fetchPhotos(person.id, photos.length).then((page) => {
+      photosPending.current = false;
+      if (page === null) {
+        setPhotosDone(true);
+        return;
+      }
+      setPhotos((current) => {
+        const ids = new Set(current.map((p) => p.id));
+        return [...current, ...page.filter((p) => !ids.has(p.id))];
       });
+      if (page.length < PROFILE_PHOTOS_PAGE) setPhotosDone(true);
+    });
   }, [photosDone, person, photos.length]);
 
   const changePhoto = (next: number) => {

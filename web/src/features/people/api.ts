@@ -1,8 +1,16 @@
 // The discovery calls the deck and the profile modal share, with their outcomes already sorted
-// into what the screens do next. Every call resolves; none throws.
+// into what the screens do next, and the people events (presence, a match). Every call resolves;
+// none throws.
 import type { TFunction } from 'i18next';
 import { realtime } from '../../realtime';
-import type { ErrorCode, Person } from '../../realtime/protocol';
+import type {
+  ErrorCode,
+  OnlinesEvent,
+  Person,
+  PhotoEntry,
+  ProfileTarget,
+} from '../../realtime/protocol';
+import { PROFILE_PHOTOS_PAGE } from './constants';
 import { showLikeLimit, showMatch } from './overlays';
 import { usePeopleStore } from './store';
 
@@ -73,6 +81,59 @@ export async function reportUser(userId: number, reason: ReportReason): Promise<
   } catch {
     return false;
   }
+}
+
+export type ProfileOutcome =
+  | { kind: 'ok'; person: Person; photos: PhotoEntry[] }
+  | { kind: 'not_found' }
+  /** The server refused; `code` says why when it did. */
+  | { kind: 'refused'; code: ErrorCode | null }
+  /** No answer (timeout, socket lost). */
+  | { kind: 'network' };
+
+/** `profile` {user_id, target}: the person and their first photos. */
+export async function fetchProfile(userId: number, target: ProfileTarget): Promise<ProfileOutcome> {
+  try {
+    const reply = await realtime.request('profile', { user_id: userId, target });
+    if (reply.request_status === 1 && reply.data) {
+      return { kind: 'ok', person: reply.data.user, photos: reply.data.photos };
+    }
+    if (reply.error_code === 'not_found') return { kind: 'not_found' };
+    return { kind: 'refused', code: reply.error_code ?? null };
+  } catch {
+    return { kind: 'network' };
+  }
+}
+
+/** `visit` {visited_user_id}: one visit per open of a profile. */
+export function recordVisit(userId: number): void {
+  realtime.request('visit', { visited_user_id: userId }).catch(() => {
+    // A lost visit only affects the other person's visitor count.
+  });
+}
+
+/** A page of `user/photos` from `offset`; null when the server refused or the socket failed. */
+export async function fetchPhotos(userId: number, offset: number): Promise<PhotoEntry[] | null> {
+  try {
+    const reply = await realtime.request('user/photos', {
+      user_id: userId,
+      currentLength: offset,
+      recordsToTake: PROFILE_PHOTOS_PAGE,
+    });
+    return reply.request_status === 1 ? (reply.data ?? []) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `onlines` events: someone came online or went offline. Returns the unsubscribe function. */
+export function onPresence(handler: (event: OnlinesEvent) => void): () => void {
+  return realtime.on('onlines', handler);
+}
+
+/** `match` events: a like of mine was returned, here or in another tab. */
+export function onMatch(handler: (person: Person) => void): () => void {
+  return realtime.on('match', (event) => handler(event.data.user));
 }
 
 /** Codes whose text belongs to the discovery screens (the rest live in the errors area). */

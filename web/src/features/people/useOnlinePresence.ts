@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { realtime } from '../../realtime';
 import type { OnlinesEvent } from '../../realtime/protocol';
+import { onPresence } from './api';
 import { usePeopleStore } from './store';
 
 /** Applies an `onlines` event to every list that holds the person (spec §4). */
@@ -10,5 +10,5 @@ export function applyPresence(event: OnlinesEvent): void {
 
 /** Presence events set a person online or offline everywhere. Mounted once, by MatchedModalHost. */
 export function useOnlinePresence(): void {
-  useEffect(() => realtime.on('onlines', applyPresence), []);
+  useEffect(() => onPresence(applyPresence), []);
 }

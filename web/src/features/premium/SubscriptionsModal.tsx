@@ -7,7 +7,7 @@ import { formatMoney } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { PremiumPackage } from '../../realtime/protocol';
 import { Modal } from '../../ui/Modal';
-import { Icon, type IconName } from '../shell/icons';
+import { Icon, type IconName } from '../../ui/icons';
 import { monthsKey, recommendedId, sortPackages } from './packages';
 import { usePremiumModal } from './store';
 import './SubscriptionsModal.css';

@@ -7,7 +7,7 @@ import { useAppStore } from '../../app/store';
 import { ActivityCounters } from '../lists/ActivityCounters';
 import { Avatar } from '../shell/Avatar';
 import { photoOf } from '../shell/avatar';
-import { CoinIcon, Icon, type IconName } from '../shell/icons';
+import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import { LanguagePicker } from '../shell/LanguagePicker';
 import { useLogout } from '../shell/useLogout';
 import './ProfilePage.css';

@@ -10,7 +10,8 @@ import { PlaceSearch } from '../auth/PlaceSearch';
 import { BlockedList } from '../lists/BlockedList';
 import { usePeopleStore } from '../people/store';
 import { RadiusSlider } from '../auth/RadiusSlider';
-import { LanguagePicker, realtime, useAppStore, useLogout } from '../auth/shell';
+import { LanguagePicker, useAppStore, useLogout } from '../auth/shell';
+import { updateUser } from './api';
 import { discoveryChanges, discoveryFromUser, isDirty } from './discovery';
 import type { Discovery } from './discovery';
 import './SettingsPage.css';
@@ -62,24 +63,22 @@ function SettingsView({ user }: { user: User }) {
     const updates = discoveryChanges(saved, form, language);
     let baseline = saved;
     for (const update of updates) {
-      try {
-        const reply = await realtime.request('user/update', update);
-        if (reply.request_status !== 1) {
-          setState({ kind: 'error', key: `errors.${reply.error_code ?? 'internal_error'}` });
-          return;
-        }
-        const fresh = reply.data?.user;
-        if (fresh) useAppStore.getState().setUser(fresh);
-        // Keys saved before a later one fails stay saved; only the rest remains dirty.
-        baseline = { ...baseline, ...pick(form, update.key) };
-        setSaved(baseline);
-        // Spec §4: a changed search preference clears cards, meet and popular, which reload.
-        // Every key of this form is a search preference.
-        usePeopleStore.getState().resetDiscovery();
-      } catch {
+      const outcome = await updateUser(update);
+      if (outcome.kind === 'refused') {
+        setState({ kind: 'error', key: `errors.${outcome.code ?? 'internal_error'}` });
+        return;
+      }
+      if (outcome.kind === 'network') {
         setState({ kind: 'error', key: 'errors.network' });
         return;
       }
+      if (outcome.user) useAppStore.getState().setUser(outcome.user);
+      // Keys saved before a later one fails stay saved; only the rest remains dirty.
+      baseline = { ...baseline, ...pick(form, update.key) };
+      setSaved(baseline);
+      // Spec §4: a changed search preference clears cards, meet and popular, which reload.
+      // Every key of this form is a search preference.
+      usePeopleStore.getState().resetDiscovery();
     }
     setState({ kind: 'saved' });
   }

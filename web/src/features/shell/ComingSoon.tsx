@@ -2,7 +2,7 @@
 // to end while the feature teams fill the routes in.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../../ui/icons';
 import './ComingSoon.css';
 
 export type PlaceholderPage =

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import { useNotifyStore } from '../notify/banner';
-import { Icon } from './icons';
+import { Icon } from '../../ui/icons';
 import './ConnectionStatus.css';
 
 /** A loss shorter than this (a quick socket swap) is not worth a banner. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { Modal } from '../../ui/Modal';
-import { CoinIcon } from './icons';
+import { CoinIcon } from '../../ui/icons';
 import './RewardModal.css';
 
 export function FreeCreditsModal() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../app/language';
 import { useAppStore } from '../../app/store';
 import { isLanguageCode, LANGUAGES } from '../../i18n/languages';
-import { Icon } from './icons';
+import { Icon } from '../../ui/icons';
 import './LanguagePicker.css';
 
 interface LanguagePickerProps {

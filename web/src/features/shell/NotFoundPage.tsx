@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from './icons';
+import { Icon } from '../../ui/icons';
 import { StatusPage } from './StatusPage';
 
 export function NotFoundPage() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { ContactsList } from '../chat/ContactsList';
 import { SpotlightStrip } from '../meet/SpotlightStrip';
-import { Icon } from './icons';
+import { Icon } from '../../ui/icons';
 import './RightRail.css';
 
 export function RightRail() {

@@ -6,7 +6,7 @@ import { useAppStore } from '../../app/store';
 import { Avatar } from './Avatar';
 import { photoOf } from './avatar';
 import { BrandLogo } from './BrandLogo';
-import { CoinIcon, Icon, type IconName } from './icons';
+import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import { useLogout } from './useLogout';
 import './SideNav.css';
 

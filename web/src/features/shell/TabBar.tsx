@@ -6,7 +6,7 @@ import { isActivePath, tabBarMode } from '../../app/navigation';
 import { useAppStore } from '../../app/store';
 import { Avatar } from './Avatar';
 import { photoOf } from './avatar';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../../ui/icons';
 import './TabBar.css';
 
 const TABS: { to: string; icon: IconName; label: string }[] = [

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
-import { realtime } from '../../realtime';
-import { logout } from '../auth/api';
+import { logout, reconnectSocket } from '../auth/api';
 import { clearAllDrafts } from '../chat/drafts';
 
 /** Logs out on the server, then forgets the user locally and opens a fresh guest socket. */
@@ -18,7 +17,7 @@ export function useLogout(): { logOut: () => void; pending: boolean } {
       .finally(() => {
         useAppStore.getState().clearSession();
         clearAllDrafts();
-        realtime.reconnect();
+        reconnectSocket();
         setPending(false);
         void navigate('/', { replace: true });
       });

@@ -1,6 +1,6 @@
 // "3 hours ago" in the UI language, through Intl.RelativeTimeFormat.
-import { languageInfo } from '../../i18n/languages';
-import type { LanguageCode } from '../../realtime/protocol';
+import { languageInfo } from '../i18n/languages';
+import type { LanguageCode } from '../realtime/protocol';
 
 const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],

@@ -5,33 +5,19 @@ import { setTestLanguage } from '../auth/testUtils';
 import { showBanner } from '../notify/banner';
 import { playSound } from '../notify/sounds';
 import { usePeopleStore, useProfileModal } from '../people/store';
-import {
-  handleCredits,
-  handleNewMessage,
-  handleRead,
-  handleSendReply,
-  loadConversation,
-  loadList,
-  loadMore,
-  loadOlder,
-  resendUnsent,
-  retrySend,
-  sendGift,
-  sendText,
-  setChatNavigator,
-  setOpenChat,
-} from './actions';
+import type { ChatService } from './service';
 import { draftKey, draftOf, setDraft } from './drafts';
-import { conversationOf, findContact, useChatStore } from './store';
+import { findContact } from './store';
 import { answer, makeContact, makeGift, makeMessage, ME, mine, sent } from './testing';
-import { resetChatTest } from './testReset';
+import { newChatTest } from './testReset';
 
 vi.mock('../../realtime', () => import('./testing'));
 vi.mock('../notify/banner', (original) => import('./testing').then((m) => m.mockBanner(original)));
 vi.mock('../notify/sounds', (original) => import('./testing').then((m) => m.mockSounds(original)));
 
+let chat: ChatService;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const contactsIds = () => useChatStore.getState().lists.contacts.items.map((c) => c.id);
+const contactsIds = () => chat.store.getState().lists.contacts.items.map((c) => c.id);
 
 function answerSendOk(credits = 150, spent = 50, replayed = 0) {
   answer('send_message', (p) => ({
@@ -52,7 +38,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  resetChatTest();
+  chat = newChatTest();
 });
 
 afterEach(() => {
@@ -69,21 +55,21 @@ describe('contacts', () => {
           ? Array.from({ length: 10 }, (_, i) => makeContact(i + 1))
           : [makeContact(10), makeContact(11)],
     }));
-    await loadList();
+    await chat.loadList();
     expect(sent('user/contacts')).toEqual([{ currentLength: 0, recordsToTake: 10, archived: 0 }]);
-    expect(useChatStore.getState().lists.contacts.ended).toBe(false);
-    await loadMore();
+    expect(chat.store.getState().lists.contacts.ended).toBe(false);
+    await chat.loadMore();
     expect(sent('user/contacts')[1]).toEqual({ currentLength: 10, recordsToTake: 10, archived: 0 });
     expect(contactsIds()).toHaveLength(11);
-    expect(useChatStore.getState().lists.contacts.ended).toBe(true);
-    await loadMore();
+    expect(chat.store.getState().lists.contacts.ended).toBe(true);
+    await chat.loadMore();
     expect(sent('user/contacts')).toHaveLength(2);
   });
 });
 
 describe('new_message', () => {
   beforeEach(() => {
-    useChatStore.getState().applyPage('contacts', 0, [makeContact(40), makeContact(41)], true);
+    chat.store.getState().applyPage('contacts', 0, [makeContact(40), makeContact(41)], true);
     useAppStore.setState({ unreadTotal: 2 });
   });
 
@@ -95,10 +81,10 @@ describe('new_message', () => {
       data: [{ total: 7 }],
     }));
     const navigate = vi.fn();
-    setChatNavigator(navigate);
-    handleNewMessage(makeMessage(100, { message: 'Hi!' }));
+    chat.setNavigator(navigate);
+    chat.handleNewMessage(makeMessage(100, { message: 'Hi!' }));
     expect(contactsIds()).toEqual([41, 40]);
-    expect(findContact(useChatStore.getState(), 41)).toMatchObject({ unread: 1, last_m: 'Hi!' });
+    expect(findContact(chat.store.getState(), 41)).toMatchObject({ unread: 1, last_m: 'Hi!' });
     expect(useAppStore.getState().unreadTotal).toBe(3);
     expect(playSound).toHaveBeenCalledWith('message');
     // The banner names the sender and shows what they wrote.
@@ -118,12 +104,16 @@ describe('new_message', () => {
   });
 
   it('the banner cuts a long text and says what a gift is', () => {
-    handleNewMessage(makeMessage(100, { message: 'a'.repeat(30) + ' and then some more words' }));
+    chat.handleNewMessage(
+      makeMessage(100, { message: 'a'.repeat(30) + ' and then some more words' }),
+    );
     expect(vi.mocked(showBanner).mock.calls[0]?.[0]).toMatchObject({
       title: 'Person 41',
       message: `${'a'.repeat(30)}…`,
     });
-    handleNewMessage(makeMessage(101, { sender_id: 40, type: 'gift', message: '/gifts/3.svg' }));
+    chat.handleNewMessage(
+      makeMessage(101, { sender_id: 40, type: 'gift', message: '/gifts/3.svg' }),
+    );
     expect(vi.mocked(showBanner).mock.calls[1]?.[0]).toMatchObject({
       title: 'Person 40',
       message: 'You got a gift',
@@ -131,16 +121,16 @@ describe('new_message', () => {
   });
 
   it('ignores a duplicate (same id)', () => {
-    handleNewMessage(makeMessage(100));
-    handleNewMessage(makeMessage(100));
-    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(1);
+    chat.handleNewMessage(makeMessage(100));
+    chat.handleNewMessage(makeMessage(100));
+    expect(findContact(chat.store.getState(), 41)?.unread).toBe(1);
     expect(useAppStore.getState().unreadTotal).toBe(3);
     expect(showBanner).toHaveBeenCalledTimes(1);
   });
 
   it('ignores a blocked sender', () => {
     usePeopleStore.setState({ hiddenIds: [41] });
-    handleNewMessage(makeMessage(100));
+    chat.handleNewMessage(makeMessage(100));
     expect(contactsIds()).toEqual([40, 41]);
     expect(useAppStore.getState().unreadTotal).toBe(2);
     expect(showBanner).not.toHaveBeenCalled();
@@ -152,13 +142,13 @@ describe('new_message', () => {
       request_status: 1,
       data: makeContact(Number(p.contact_id), { unread: 1, last_m: 'New here' }),
     }));
-    handleNewMessage(makeMessage(200, { sender_id: 77 }));
-    handleNewMessage(makeMessage(201, { sender_id: 77 }));
+    chat.handleNewMessage(makeMessage(200, { sender_id: 77 }));
+    chat.handleNewMessage(makeMessage(201, { sender_id: 77 }));
     expect(contactsIds()).toEqual([40, 41]);
     await flush();
     expect(sent('user/contact/get_by_id')).toEqual([{ contact_id: 77 }]);
     expect(contactsIds()).toEqual([77, 40, 41]);
-    expect(findContact(useChatStore.getState(), 77)?.last_m).toBe('New here');
+    expect(findContact(chat.store.getState(), 77)?.last_m).toBe('New here');
     expect(showBanner).toHaveBeenCalledTimes(1);
   });
 
@@ -168,25 +158,25 @@ describe('new_message', () => {
       request_status: 1,
       request_details: { read: 1, total_unread: 2 },
     }));
-    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
-    setOpenChat(41);
-    handleNewMessage(makeMessage(100));
-    expect(conversationOf(41).messages.map((m) => m.id)).toEqual([100]);
-    expect(conversationOf(41).messages[0]?.seen).toBe(1);
+    chat.store.getState().setConversation(41, { state: 'ready', messages: [] });
+    chat.setOpenChat(41);
+    chat.handleNewMessage(makeMessage(100));
+    expect(chat.conversationOf(41).messages.map((m) => m.id)).toEqual([100]);
+    expect(chat.conversationOf(41).messages[0]?.seen).toBe(1);
     expect(sent('message/read')).toEqual([{ message_id: '100' }]);
-    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(0);
+    expect(findContact(chat.store.getState(), 41)?.unread).toBe(0);
     expect(useAppStore.getState().unreadTotal).toBe(2);
     expect(showBanner).not.toHaveBeenCalled();
     expect(playSound).not.toHaveBeenCalled();
   });
 
   it('replaces my provisional copy when the echo of my send arrives (same client_id)', () => {
-    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
+    chat.store.getState().setConversation(41, { state: 'ready', messages: [] });
     answer('send_message', () => new Promise(() => undefined));
-    sendText(41, 'from this tab');
-    const clientId = conversationOf(41).messages[0]?.client_id ?? '';
-    handleNewMessage(mine(300, 41, { client_id: clientId, message: 'from this tab' }));
-    const list = conversationOf(41).messages;
+    chat.sendText(41, 'from this tab');
+    const clientId = chat.conversationOf(41).messages[0]?.client_id ?? '';
+    chat.handleNewMessage(mine(300, 41, { client_id: clientId, message: 'from this tab' }));
+    const list = chat.conversationOf(41).messages;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: 300, client_id: clientId });
     expect(list[0]?.pending).toBeUndefined();
@@ -198,36 +188,36 @@ describe('new_message', () => {
 
 describe('message/read and credits events', () => {
   it('my other tab read a chat: its unread count and the total follow', () => {
-    useChatStore.getState().applyPage('contacts', 0, [makeContact(41, { unread: 4 })], true);
-    useChatStore.getState().setConversation(41, {
+    chat.store.getState().applyPage('contacts', 0, [makeContact(41, { unread: 4 })], true);
+    chat.store.getState().setConversation(41, {
       state: 'ready',
       messages: [makeMessage(5), makeMessage(6)],
     });
     useAppStore.setState({ unreadTotal: 9 });
-    handleRead({ reader_id: ME, partner_id: 41, up_to_id: 5, unread: 1, total_unread: 5 });
-    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(1);
+    chat.handleRead({ reader_id: ME, partner_id: 41, up_to_id: 5, unread: 1, total_unread: 5 });
+    expect(findContact(chat.store.getState(), 41)?.unread).toBe(1);
     expect(useAppStore.getState().unreadTotal).toBe(5);
-    expect(conversationOf(41).messages.map((m) => m.seen)).toEqual([1, 0]);
+    expect(chat.conversationOf(41).messages.map((m) => m.seen)).toEqual([1, 0]);
   });
 
   it('my partner read my messages: they show as seen up to the id', () => {
-    useChatStore.getState().setConversation(41, {
+    chat.store.getState().setConversation(41, {
       state: 'ready',
       messages: [mine(5), makeMessage(6), mine(7), mine(8)],
     });
-    handleRead({ reader_id: 41, partner_id: ME, up_to_id: 7 });
-    expect(conversationOf(41).messages.map((m) => m.seen)).toEqual([1, 0, 1, 0]);
+    chat.handleRead({ reader_id: 41, partner_id: ME, up_to_id: 7 });
+    expect(chat.conversationOf(41).messages.map((m) => m.seen)).toEqual([1, 0, 1, 0]);
   });
 
   it('credits: the balance changes everywhere', () => {
-    handleCredits(150);
+    chat.handleCredits(150);
     expect(useAppStore.getState().user?.credits).toBe(150);
   });
 });
 
 describe('opening a chat', () => {
   it('loads 20, marks the unseen incoming read (comma-joined) and lowers the total', async () => {
-    useChatStore.getState().applyPage('contacts', 0, [makeContact(41, { unread: 2 })], true);
+    chat.store.getState().applyPage('contacts', 0, [makeContact(41, { unread: 2 })], true);
     useAppStore.setState({ unreadTotal: 5 });
     answer('messages', () => ({
       module: 'messages',
@@ -239,15 +229,15 @@ describe('opening a chat', () => {
       request_status: 1,
       request_details: { read: 2, total_unread: 3 },
     }));
-    setOpenChat(41);
-    await loadConversation(41);
+    chat.setOpenChat(41);
+    await chat.loadConversation(41);
     expect(sent('messages')).toEqual([{ contact_user_id: 41, recordsToTake: 20 }]);
     expect(sent('message/read')).toEqual([{ message_id: '3,4' }]);
-    expect(findContact(useChatStore.getState(), 41)?.unread).toBe(0);
+    expect(findContact(chat.store.getState(), 41)?.unread).toBe(0);
     expect(useAppStore.getState().unreadTotal).toBe(3);
-    expect(conversationOf(41).state).toBe('ready');
+    expect(chat.conversationOf(41).state).toBe('ready');
     // Only 4 came back: nothing older.
-    expect(conversationOf(41).olderEnded).toBe(true);
+    expect(chat.conversationOf(41).olderEnded).toBe(true);
   });
 
   it('pages older messages with before_id', async () => {
@@ -258,11 +248,11 @@ describe('opening a chat', () => {
         ? Array.from({ length: 20 }, (_, i) => makeMessage(i + 1, { seen: 1 }))
         : Array.from({ length: 20 }, (_, i) => makeMessage(i + 21, { seen: 1 })),
     }));
-    await loadConversation(41);
-    expect(conversationOf(41).olderEnded).toBe(false);
-    expect(await loadOlder(41)).toBe(true);
+    await chat.loadConversation(41);
+    expect(chat.conversationOf(41).olderEnded).toBe(false);
+    expect(await chat.loadOlder(41)).toBe(true);
     expect(sent('messages')[1]).toEqual({ contact_user_id: 41, recordsToTake: 20, before_id: 21 });
-    expect(conversationOf(41).messages.map((m) => m.id)).toEqual(
+    expect(chat.conversationOf(41).messages.map((m) => m.id)).toEqual(
       Array.from({ length: 40 }, (_, i) => i + 1),
     );
   });
@@ -270,13 +260,13 @@ describe('opening a chat', () => {
 
 describe('sending', () => {
   beforeEach(() => {
-    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
+    chat.store.getState().setConversation(41, { state: 'ready', messages: [] });
   });
 
   it('shows a provisional message, then the server one, the new balance and the cost', async () => {
     answerSendOk(150, 50);
-    expect(sendText(41, '  Hi!  ')).toBe(true);
-    const provisional = conversationOf(41).messages[0];
+    expect(chat.sendText(41, '  Hi!  ')).toBe(true);
+    const provisional = chat.conversationOf(41).messages[0];
     expect(provisional?.pending?.state).toBe('sending');
     expect(provisional?.message).toBe('Hi!');
     const request = sent('send_message')[0];
@@ -288,7 +278,7 @@ describe('sending', () => {
       client_id: provisional?.client_id,
     });
     await flush();
-    const list = conversationOf(41).messages;
+    const list = chat.conversationOf(41).messages;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: 900, client_id: provisional?.client_id });
     expect(list[0]?.pending).toBeUndefined();
@@ -299,33 +289,33 @@ describe('sending', () => {
 
   it('in the open chat the cost shows above the composer, not as a banner over the header', async () => {
     answerSendOk(150, 50);
-    setOpenChat(41);
-    sendText(41, 'Hi!');
+    chat.setOpenChat(41);
+    chat.sendText(41, 'Hi!');
     await flush();
-    expect(useChatStore.getState().spent).toMatchObject({ partnerId: 41, amount: 50 });
+    expect(chat.store.getState().spent).toMatchObject({ partnerId: 41, amount: 50 });
     expect(playSound).toHaveBeenCalledWith('credit_spent');
     expect(showBanner).not.toHaveBeenCalled();
-    setOpenChat(null);
+    chat.setOpenChat(null);
   });
 
   it('a replayed send charges nothing and says nothing', async () => {
     answerSendOk(150, 50, 1);
-    sendText(41, 'again');
+    chat.sendText(41, 'again');
     await flush();
     expect(playSound).not.toHaveBeenCalled();
     expect(showBanner).not.toHaveBeenCalled();
   });
 
   it('sends nothing for empty text, or below 50 credits (the credits modal opens)', () => {
-    expect(sendText(41, '   ')).toBe(false);
+    expect(chat.sendText(41, '   ')).toBe(false);
     expect(useAppStore.getState().creditsModalOpen).toBe(false);
     useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 49 } });
-    expect(sendText(41, 'hello')).toBe(false);
+    expect(chat.sendText(41, 'hello')).toBe(false);
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
     // The modal is told why: a text at 50 credits.
     expect(useAppStore.getState().creditsNeed).toEqual({ kind: 'text', price: 50, required: 50 });
     expect(sent('send_message')).toEqual([]);
-    expect(conversationOf(41).messages).toEqual([]);
+    expect(chat.conversationOf(41).messages).toEqual([]);
   });
 
   it('not_enough_credits: the message goes, the profile closes, the credits modal opens', async () => {
@@ -336,10 +326,10 @@ describe('sending', () => {
       request_details: { credits: 30, required: 50 },
     }));
     useProfileModal.setState({ userId: 41 });
-    sendText(41, 'hi');
+    chat.sendText(41, 'hi');
     setDraft(draftKey(ME, 41), 'typed meanwhile');
     await flush();
-    expect(conversationOf(41).messages).toEqual([]);
+    expect(chat.conversationOf(41).messages).toEqual([]);
     expect(useProfileModal.getState().userId).toBeNull();
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
     expect(useAppStore.getState().creditsNeed).toEqual({ kind: 'text', price: 50, required: 50 });
@@ -354,38 +344,38 @@ describe('sending', () => {
       request_status: 0,
       error_code: 'rate_limited',
     }));
-    sendText(41, 'hi');
+    chat.sendText(41, 'hi');
     await flush();
-    const failed = conversationOf(41).messages[0];
+    const failed = chat.conversationOf(41).messages[0];
     expect(failed?.pending).toMatchObject({ state: 'failed', error: 'rate_limited' });
     answerSendOk();
-    retrySend(41, failed?.client_id ?? '');
-    expect(conversationOf(41).messages[0]?.pending?.state).toBe('sending');
+    chat.retrySend(41, failed?.client_id ?? '');
+    expect(chat.conversationOf(41).messages[0]?.pending?.state).toBe('sending');
     await flush();
     const requests = sent('send_message');
     expect(requests).toHaveLength(2);
     expect(requests[1]?.client_id).toBe(requests[0]?.client_id);
-    expect(conversationOf(41).messages).toHaveLength(1);
-    expect(conversationOf(41).messages[0]?.pending).toBeUndefined();
+    expect(chat.conversationOf(41).messages).toHaveLength(1);
+    expect(chat.conversationOf(41).messages[0]?.pending).toBeUndefined();
   });
 
   it('a lost socket leaves the message failed with the network text code', async () => {
     answer('send_message', () => Promise.reject(new Error('socket closed')));
-    sendText(41, 'hi');
+    chat.sendText(41, 'hi');
     await flush();
-    expect(conversationOf(41).messages[0]?.pending?.error).toBe('network');
+    expect(chat.conversationOf(41).messages[0]?.pending?.error).toBe('network');
   });
 
   it('gifts need max(50, price) and are sent with gift_id', async () => {
     answerSendOk(120, 80);
     useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 79 } });
-    expect(sendGift(41, makeGift(3, 80))).toBe(false);
+    expect(chat.sendGift(41, makeGift(3, 80))).toBe(false);
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
     expect(useAppStore.getState().creditsNeed).toEqual({ kind: 'gift', price: 80, required: 80 });
     useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 200 }, creditsModalOpen: false });
-    expect(sendGift(41, makeGift(3, 80))).toBe(true);
+    expect(chat.sendGift(41, makeGift(3, 80))).toBe(true);
     expect(sent('send_message')[0]).toMatchObject({ message_type: 'gift', gift_id: 3 });
-    expect(conversationOf(41).messages[0]?.gift).toEqual({
+    expect(chat.conversationOf(41).messages[0]?.gift).toEqual({
       id: 3,
       icon: '/gifts/3.svg',
       gift: 'Gift 3',
@@ -398,16 +388,16 @@ describe('sending', () => {
 
 describe('after a lost connection', () => {
   beforeEach(() => {
-    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
-    useChatStore.getState().setConversation(42, { state: 'ready', messages: [] });
+    chat.store.getState().setConversation(41, { state: 'ready', messages: [] });
+    chat.store.getState().setConversation(42, { state: 'ready', messages: [] });
   });
 
   /** Sends `text` to `partner` while the socket is lost: the message is left failed. */
   async function sendLost(partner: number, text: string): Promise<string> {
     answer('send_message', () => Promise.reject(new Error('socket closed')));
-    sendText(partner, text);
+    chat.sendText(partner, text);
     await flush();
-    const message = conversationOf(partner).messages.at(-1);
+    const message = chat.conversationOf(partner).messages.at(-1);
     expect(message?.pending).toMatchObject({ state: 'failed', error: 'network' });
     return message?.client_id ?? '';
   }
@@ -429,12 +419,14 @@ describe('after a lost connection', () => {
         replayed: p.client_id === first ? 1 : 0,
       },
     }));
-    resendUnsent();
+    chat.resendUnsent();
     await flush();
     const again = sent('send_message').slice(2);
     expect(again.map((r) => r.client_id).sort()).toEqual([first, second].sort());
     const sentOnly = (partner: number) =>
-      conversationOf(partner).messages.map((m) => [m.id, m.client_id, m.pending?.state ?? 'sent']);
+      chat
+        .conversationOf(partner)
+        .messages.map((m) => [m.id, m.client_id, m.pending?.state ?? 'sent']);
     expect(sentOnly(41)).toEqual([[900, first, 'sent']]);
     expect(sentOnly(42)).toEqual([[901, second, 'sent']]);
     expect(useAppStore.getState().user?.credits).toBe(100);
@@ -448,24 +440,24 @@ describe('after a lost connection', () => {
       request_status: 0,
       error_code: 'message_too_long',
     }));
-    sendText(41, 'x');
+    chat.sendText(41, 'x');
     await flush();
-    resendUnsent();
+    chat.resendUnsent();
     await flush();
     expect(sent('send_message')).toHaveLength(1);
   });
 
   it('a reply that comes after its timeout still marks the message sent', async () => {
     const clientId = await sendLost(41, 'slow');
-    handleSendReply({
+    chat.handleSendReply({
       module: 'send_message',
       request_status: 1,
       data: mine(905, 41, { client_id: clientId, message: 'slow' }),
       request_details: { credits: 150, credits_spent: 50, replayed: 0 },
     });
-    expect(conversationOf(41).messages.map((m) => [m.id, m.pending?.state ?? 'sent'])).toEqual([
-      [905, 'sent'],
-    ]);
+    expect(chat.conversationOf(41).messages.map((m) => [m.id, m.pending?.state ?? 'sent'])).toEqual(
+      [[905, 'sent']],
+    );
     expect(useAppStore.getState().user?.credits).toBe(150);
   });
 });
