@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <mutex>
 
+#include "domain/chat.hpp"
 #include "domain/crypto.hpp"
 #include "domain/places.hpp"
 #include "domain/validation.hpp"
@@ -33,11 +34,38 @@ static void CheckName(benchmark::State& state) {
 }
 BENCHMARK(CheckName);
 
+// The checks every bio and chat message goes through before it is stored.
+static void CheckBio(benchmark::State& state) {
+  const std::string bio =
+      "אוהבת טיולים בגליל, קפה של בוקר וספרים טובים.\nמחפשת מישהו לצחוק איתו 😊 "
+      "<b>Loves</b> hiking, good coffee & long talks.";
+  for (auto _ : state) benchmark::DoNotOptimize(domain::check_bio(bio));
+}
+BENCHMARK(CheckBio);
+
+static void CheckChatText(benchmark::State& state) {
+  const std::string text = "  שלום, מה שלומך היום? 👋🏽 Wie geht's?\n";
+  for (auto _ : state) benchmark::DoNotOptimize(domain::chat::check_text(text));
+}
+BENCHMARK(CheckChatText);
+
 static void PasswordHash(benchmark::State& state) {
   domain::crypto_init();
   for (auto _ : state) benchmark::DoNotOptimize(domain::hash_password("correct horse battery"));
 }
 BENCHMARK(PasswordHash)->Unit(benchmark::kMillisecond);
+
+// Reading build/places.tsv and building the search index: the server's start-up cost.
+static void LoadPlaces(benchmark::State& state) {
+  const char* path = std::getenv("KESHER_PLACES");
+  if (!path) {
+    state.SkipWithError("set KESHER_PLACES to build/places.tsv");
+    return;
+  }
+  std::string error;
+  for (auto _ : state) benchmark::DoNotOptimize(domain::PlaceIndex::load_tsv(path, &error));
+}
+BENCHMARK(LoadPlaces)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 static void SearchPlaces(benchmark::State& state) {
   const char* path = std::getenv("KESHER_PLACES");

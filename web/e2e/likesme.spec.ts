@@ -1,8 +1,11 @@
 // Likes me (/likesme): a second member (the fan, in a browser context of her own) likes the first
-// from his profile in Discover. Without premium the card is locked: no id, no photo, and a tap
-// opens the subscriptions modal. With premium (the admin command) the card opens her profile.
+// from his profile in Discover, and five more like him over sockets. Without premium he learns
+// how many and nothing else: the server sends locked entries without any field of the person,
+// presence never names a fan, the page draws blurred shapes, and a tap opens the subscriptions
+// modal. With premium (the admin command) the cards are people and open their profiles.
 import { expect, snap, test, tr, type Lang } from './fixtures';
 import {
+  moreFans,
   openAndCloseReward,
   registerMember,
   setPremium,
@@ -10,14 +13,30 @@ import {
   type OtherMember,
 } from './social';
 
+const FANS = 6;
+
+interface Frame {
+  module?: string;
+  user_id?: number;
+  data?: unknown;
+}
+
 for (const lang of ['he', 'en'] as Lang[]) {
   test(`likes me is locked without premium and opens profiles with it (${lang})`, async ({
     page,
     context,
     browser,
     baseURL,
+    request,
   }, testInfo) => {
     const base = baseURL ?? '';
+    // Everything the server sends him, to look for the fan in it.
+    const frames: Frame[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string') frames.push(JSON.parse(payload) as Frame);
+      }),
+    );
     // He: a man in Tel Aviv. She: a woman in Tel Aviv looking for men, so he is in her Discover.
     const me = await registerMember(page.request, context, base, 'liked', lang);
     const other: OtherMember = {
@@ -46,28 +65,49 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await profile.getByTestId('profile-like').click();
       await expect(profile.getByTestId('profile-like')).toHaveCount(0);
       await expect(profile).toContainText(tr('people.profile.liked', 'he'));
+      await moreFans(request, fanPage, me.id, FANS - 1);
 
-      // His activity counters: one fan, one new.
+      // His activity counters: six fans, six new.
       await openAndCloseReward(page, '/profile', lang);
-      await expect(page.getByTestId('profile-activity-likesme')).toContainText('1');
-      await expect(page.getByTestId('profile-activity-likesme-new')).toHaveText('1');
+      await expect(page.getByTestId('profile-activity-likesme')).toContainText(String(FANS));
+      await expect(page.getByTestId('profile-activity-likesme-new')).toHaveText(String(FANS));
 
-      // Locked: the card shows her name but neither her id nor a picture.
+      // Locked: how many, in blurred shapes; nothing of her, not her name, id or picture.
       await page.getByTestId('profile-activity-likesme').click();
       await expect(page).toHaveURL(/\/likesme$/);
-      await expect(page.getByTestId('likesme-page')).toBeVisible();
-      const card = page.getByTestId('likesme-card');
-      await expect(card).toHaveCount(1);
-      await expect(card).toHaveAttribute('data-locked', 'true');
-      await expect(card).not.toHaveAttribute('data-person-id');
-      await expect(card.locator('img')).toHaveCount(0);
-      await expect(card).toContainText(fan.name);
-      await expect(card).toHaveAccessibleName(tr('lists.lockedCard', lang, { name: fan.name }));
-      await expect(page.getByTestId('likesme-count')).toContainText('1');
+      const list = page.getByTestId('likesme-page');
+      await expect(list).toBeVisible();
+      const cards = page.getByTestId('likesme-card');
+      await expect(cards).toHaveCount(FANS);
+      for (const card of await cards.all()) {
+        await expect(card).toHaveAttribute('data-locked', 'true');
+        await expect(card).not.toHaveAttribute('data-person-id');
+        await expect(card).toHaveAccessibleName(tr('lists.lockedCard', lang));
+      }
+      await expect(list.locator('img')).toHaveCount(0);
+      await expect(list).not.toContainText(fan.name);
+      await expect(page.getByTestId('likesme-teaser')).toContainText(
+        tr('lists.likesme.teaserMany', lang, { count: FANS }),
+      );
+      await expect(page.getByTestId('likesme-count')).toContainText(String(FANS));
       await expect(page.getByTestId('likesme-get-premium')).toBeVisible();
       await snap(page, testInfo, `likesme-locked-${lang}`);
 
-      // A tap on the locked card opens the subscriptions, not the profile.
+      // She goes offline and comes back while he looks: he is not told (only premium would be).
+      await fanPage.reload();
+      await expect(fanPage.getByTestId('meet-tile').first()).toBeVisible();
+      await page.reload();
+      await expect(cards).toHaveCount(FANS);
+      const fansReplies = frames.filter((frame) => frame.module === 'user/fans');
+      expect(fansReplies.length).toBeGreaterThan(0);
+      for (const reply of fansReplies) {
+        for (const entry of reply.data as unknown[]) expect(entry).toEqual({ locked: 1 });
+      }
+      expect(frames.filter((f) => f.module === 'onlines' && f.user_id === fan.id)).toEqual([]);
+      expect(JSON.stringify(frames)).not.toContain(fan.name);
+
+      // A tap on a locked card opens the subscriptions, not the profile.
+      const card = cards.first();
       await card.click();
       const subscriptions = page.getByTestId('subscriptions-modal');
       await expect(subscriptions).toBeVisible();
@@ -80,20 +120,23 @@ for (const lang of ['he', 'en'] as Lang[]) {
 
       // Having looked, the "new" badge is gone.
       await page.goto('/profile');
-      await expect(page.getByTestId('profile-activity-likesme')).toContainText('1');
+      await expect(page.getByTestId('profile-activity-likesme')).toContainText(String(FANS));
       await expect(page.getByTestId('profile-activity-likesme-new')).toHaveCount(0);
 
-      // Premium: the same card is clear and opens her profile.
+      // Premium: the same list is people, and her card opens her profile.
       setPremium(me.id);
       await page.goto('/likesme');
-      await expect(card).toHaveCount(1);
-      await expect(card).toHaveAttribute('data-locked', 'false');
-      await expect(card).toHaveAttribute('data-person-id', String(fan.id));
-      await expect(card.locator('.locked-photo')).toHaveCount(0);
-      await expect(card).toHaveAccessibleName(tr('lists.openProfile', lang, { name: fan.name }));
+      await expect(cards).toHaveCount(FANS);
+      for (const each of await cards.all()) {
+        await expect(each).toHaveAttribute('data-locked', 'false');
+      }
+      const hers = page.locator(`[data-testid="likesme-card"][data-person-id="${fan.id}"]`);
+      await expect(hers.locator('.locked-photo')).toHaveCount(0);
+      await expect(hers).toHaveAccessibleName(tr('lists.openProfile', lang, { name: fan.name }));
       await expect(page.getByTestId('likesme-get-premium')).toHaveCount(0);
+      await expect(page.getByTestId('likesme-teaser')).toHaveCount(0);
       await snap(page, testInfo, `likesme-unlocked-${lang}`);
-      await card.click();
+      await hers.click();
       await expect(page.getByTestId('profile-modal')).toBeVisible();
       await expect(
         page.getByTestId('profile-modal').getByRole('heading', { level: 2 }),

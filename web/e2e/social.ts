@@ -169,6 +169,69 @@ export async function withOtherMember(
   }
 }
 
+/**
+ * `count` more members who like `targetId`, without a browser each: registered over HTTP, then
+ * each likes through a socket of its own, opened from `page` and bound to its session (the
+ * protocol lets a socket validate an explicit session). For screens that need several fans.
+ */
+export async function moreFans(
+  request: APIRequestContext,
+  page: Page,
+  targetId: number,
+  count: number,
+): Promise<void> {
+  const sessions: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const response = await request.post('/api/auth/register', {
+      data: {
+        email: uniqueEmail('more-fans'),
+        password: PASSWORD,
+        name: 'Fan',
+        gender: 2,
+        s_gender: 1,
+        s_age: '18,100',
+        birth_year: 1991 + i,
+        birth_month: 6,
+        birth_day: 1,
+        place_id: TEL_AVIV,
+        answer: 2,
+        language: 'en',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const cookie = response
+      .headersArray()
+      .find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('session='));
+    expect(cookie).toBeDefined();
+    sessions.push((cookie?.value ?? '').split(';')[0]?.slice('session='.length) ?? '');
+  }
+  await page.evaluate(
+    async ({ sessions, targetId }) => {
+      const likeAs = (session: string) =>
+        new Promise<void>((resolve, reject) => {
+          const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws`);
+          socket.onopen = () =>
+            socket.send(JSON.stringify({ module: 'session/validate', rid: 'v', session }));
+          socket.onmessage = (event: MessageEvent<string>) => {
+            const message = JSON.parse(event.data) as { rid?: string; request_status?: number };
+            if (message.rid === 'v') {
+              socket.send(
+                JSON.stringify({ module: 'swipe', rid: 's', swiped_user_id: targetId, like: 1 }),
+              );
+            } else if (message.rid === 's') {
+              socket.close();
+              if (message.request_status === 1) resolve();
+              else reject(new Error(event.data));
+            }
+          };
+          socket.onerror = () => reject(new Error('socket failed'));
+        });
+      await Promise.all(sessions.map(likeAs));
+    },
+    { sessions, targetId },
+  );
+}
+
 /** Opens `path` as a freshly registered member and closes the 200-credits reward. */
 export async function openAndCloseReward(page: Page, path: string, lang: Lang): Promise<void> {
   await page.goto(path);

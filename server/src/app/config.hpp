@@ -15,6 +15,18 @@ struct Config {
   int network_threads = 2;
   int worker_threads = 4;  // handlers; sends wait for their commit without holding one
   int64_t session_ttl_seconds = 30 * 24 * 3600;
+  // Password hashing (argon2id) runs on its own small pool so that it can never starve socket
+  // work; at most this many hashing requests wait for it before new ones answer server_busy.
+  int password_threads = 1;
+  size_t max_queued_password_jobs = 64;
+  int register_limit_per_ip = 20;  // new accounts per address per hour
+  // Sockets one member may hold (tabs and devices), and one address (many members behind a NAT).
+  size_t max_sockets_per_member = 10;
+  size_t max_sockets_per_ip = 256;
+  // Inbound frames a member may send per second across all of their sockets, after a burst;
+  // guests get four times as much per address, since many visitors can share one behind a NAT.
+  double member_frames_per_second = 30;
+  double member_frame_burst = 60;
   int ws_idle_timeout_seconds = 45;  // the client pings every 10 s
   std::string smtp_url;  // smtp://user:pass@host:587 or smtps://…; empty: outbox files
   std::string mail_from = "Kesher <no-reply@kesher.local>";

@@ -18,8 +18,14 @@ namespace kesher::app {
 
 // Failed-login and recovery limits (docs/protocol.md).
 struct Throttles {
+  // Attempts, counted before the password is checked. A browser that has signed in to the account
+  // before (a device cookie) has a budget of its own, so a stranger's guesses cannot lock the
+  // owner out (docs/decisions/0006-login-throttling.md).
   domain::WindowCounter login_by_account{5, 15 * 60};
+  domain::WindowCounter login_by_device{5, 15 * 60};
   domain::WindowCounter login_by_ip{20, 15 * 60};
+  domain::WindowCounter register_by_ip{20, 3600};  // limit set from Config::register_limit_per_ip
+  domain::WindowCounter reset_by_ip{20, 15 * 60};
   domain::WindowCounter recover_by_email{1, 60};
   domain::WindowCounter recover_by_ip{10, 3600};
 };
@@ -51,7 +57,9 @@ struct Context {
 struct ConnectionState {
   int64_t user_id = 0;
   std::string session_hash;
+  int64_t session_expires_at = 0;   // unix seconds; the socket is closed when it passes
   std::string cookie_session_hash;  // from the upgrade request
+  std::string remote_ip;
   std::string geo_language = "he";  // from Accept-Language, for geodata
   std::string language = "he";      // the user's language once validated, else geo_language
   std::shared_ptr<bus::Connection> connection;

@@ -17,6 +17,7 @@
 #include "net/server.hpp"
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
+#include "store/backup.hpp"
 #include "store/users.hpp"
 
 namespace {
@@ -69,6 +70,34 @@ void add_server_options(CLI::App& cli, Config& config) {
   cli.add_option("--max-queued-sends", config.max_queued_sends,
                  "Sends waiting for a commit before new ones are refused with server_busy")
       ->capture_default_str();
+  cli.add_option("--password-threads", config.password_threads,
+                 "Threads hashing passwords (register, login, reset), apart from the workers")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cli.add_option("--register-limit-per-ip", config.register_limit_per_ip,
+                 "New accounts one address may create per hour")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cli.add_option("--max-sockets-per-member", config.max_sockets_per_member,
+                 "WebSockets one member may hold at once (tabs and devices)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  cli.add_option("--max-sockets-per-ip", config.max_sockets_per_ip,
+                 "WebSockets one address may hold at once")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cli.add_option("--frame-rate", config.member_frames_per_second,
+                 "WebSocket frames a member may send per second, across all of their sockets")
+      ->check(CLI::Range(1.0, 100000.0))
+      ->capture_default_str();
+  cli.add_option("--frame-burst", config.member_frame_burst,
+                 "Frames a member may send at once before --frame-rate applies")
+      ->check(CLI::Range(1.0, 1000000.0))
+      ->capture_default_str();
+  cli.add_option("--session-ttl", config.session_ttl_seconds,
+                 "Seconds a sign-in lasts; its open sockets are closed when it ends")
+      ->check(CLI::Range(1, 365 * 24 * 3600))
+      ->capture_default_str();
 }
 
 std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
@@ -83,6 +112,7 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
   kesher::domain::crypto_init();
   fs::create_directories(config.data_dir);
   app.config = config;
+  app.throttles.register_by_ip.set_limit(config.register_limit_per_ip);
   app.now = [] {
     return std::chrono::duration_cast<std::chrono::seconds>(
                std::chrono::system_clock::now().time_since_epoch())
@@ -145,6 +175,22 @@ int seed_load(const Config& config, const kesher::app::LoadSeedOptions& options)
   }
   std::printf("seed-load: %d members added, %d already present; sessions in %s\n", result.created,
               result.reused, options.sessions_out.c_str());
+  return 0;
+}
+
+// Runs beside the server without opening the data folder the server's way (no migrations, no
+// committer): the copy is taken from the file as it stands.
+int backup(const Config& config, const std::string& target,
+           const kesher::store::BackupOptions& options) {
+  namespace fs = std::filesystem;
+  auto result =
+      kesher::store::backup_sqlite(fs::path(config.data_dir) / "kesher.db", target, options);
+  if (!result.error.empty()) {
+    spdlog::error("backup: {}", result.error);
+    return 1;
+  }
+  std::printf("backup: %lld pages (%.1f MiB) copied to %s\n", static_cast<long long>(result.pages),
+              static_cast<double>(result.bytes) / (1 << 20), target.c_str());
   return 0;
 }
 
@@ -232,12 +278,26 @@ int main(int argc, char** argv) {
   load->add_option("--out", load_options.sessions_out, "File for the lines \"user_id session_id\"")
       ->required();
 
+  auto* backup_command = cli.add_subcommand(
+      "backup",
+      "Copy the database to a file while the server runs (SQLite online backup) and exit");
+  std::string backup_to;
+  backup_command->add_option("--to", backup_to, "The copy's file (replaced when complete)")
+      ->required();
+  kesher::store::BackupOptions backup_options;
+  backup_command
+      ->add_option("--pages-per-step", backup_options.pages_per_step,
+                   "Pages copied between pauses (smaller spreads the disk reads out)")
+      ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+
   CLI11_PARSE(cli, argc, argv);
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   try {
     if (*seed) return seed_demo(config, personas_dir);
     if (*premium) return set_premium(config, user_id, premium_flag);
     if (*load) return seed_load(config, load_options);
+    if (*backup_command) return backup(config, backup_to, backup_options);
     return serve(config, seed_dir);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

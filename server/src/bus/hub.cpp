@@ -2,17 +2,21 @@
 
 namespace kesher::bus {
 
-void Hub::attach(int64_t user_id, const std::string& session_hash,
-                 const std::shared_ptr<Connection>& connection) {
+AttachResult Hub::attach(int64_t user_id, const std::string& session_hash,
+                         const std::shared_ptr<Connection>& connection, size_t max_sockets) {
   detach(connection.get());
   bool first;
   {
     std::lock_guard lock(mutex_);
-    first = by_user_.count(user_id) == 0;
+    if (revoked_.count(session_hash)) return AttachResult::session_revoked;
+    size_t open = by_user_.count(user_id);
+    if (open >= max_sockets) return AttachResult::too_many_sockets;
+    first = open == 0;
     entries_[connection.get()] = Entry{user_id, session_hash, connection};
     by_user_.emplace(user_id, connection.get());
   }
   if (first && presence_) presence_(user_id, true);
+  return AttachResult::attached;
 }
 
 void Hub::detach(const Connection* connection) {
@@ -63,13 +67,14 @@ void Hub::publish(int64_t user_id, const Frame& frame, const Connection* except)
 }
 
 void Hub::close_session(const std::string& session_hash, uint16_t code) {
+  {
+    std::lock_guard lock(mutex_);
+    if (revoked_.size() >= 1'000'000) revoked_.clear();  // the store still refuses them
+    revoked_.insert(session_hash);
+  }
   for (auto& c : select([&](const Entry& e) { return e.session_hash == session_hash; })) {
     c->close(code);
   }
-}
-
-void Hub::close_user(int64_t user_id, uint16_t code) {
-  for (auto& c : select([&](const Entry& e) { return e.user_id == user_id; })) c->close(code);
 }
 
 void Hub::close_all(uint16_t code) {
@@ -79,11 +84,6 @@ void Hub::close_all(uint16_t code) {
 size_t Hub::sockets_of(int64_t user_id) const {
   std::lock_guard lock(mutex_);
   return by_user_.count(user_id);
-}
-
-size_t Hub::size() const {
-  std::lock_guard lock(mutex_);
-  return entries_.size();
 }
 
 }  // namespace kesher::bus

@@ -27,31 +27,12 @@ bool valid_client_id(std::string_view client_id) {
   });
 }
 
-namespace {
-
-bool is_space(char32_t c) {
-  return c == U' ' || c == U'\n' || c == U'\t' || c == U'\r' || c == 0x00A0 || c == 0x200F ||
-         c == 0x200E;
-}
-
-// Control characters would let a sender garble the other side's screen; newline and tab stay.
-bool is_dropped_control(char32_t c) {
-  return (c < 0x20 && c != U'\n' && c != U'\t') || c == 0x7F || (c >= 0x80 && c < 0xA0);
-}
-
-}  // namespace
-
 TextCheck check_text(std::string_view raw) {
-  std::vector<char32_t> points;
-  if (!decode_utf8(raw, points)) return {{}, errc::invalid_value};
-  std::erase_if(points, is_dropped_control);
-  auto first = std::find_if_not(points.begin(), points.end(), is_space);
-  auto last = std::find_if_not(points.rbegin(), points.rend(), is_space).base();
-  if (first >= last) return {{}, errc::empty_message};
-  if (static_cast<size_t>(last - first) > kMaxTextLength) return {{}, errc::message_too_long};
-  TextCheck check;
-  for (auto it = first; it != last; ++it) append_utf8(check.text, *it);
-  return check;
+  auto text = clean_text(raw, TextKind::paragraphs);
+  if (!text) return {{}, errc::invalid_value};
+  if (text->empty()) return {{}, errc::empty_message};
+  if (utf8_length(*text) > kMaxTextLength) return {{}, errc::message_too_long};
+  return {std::move(*text), {}};
 }
 
 int64_t required_balance(int64_t price) {

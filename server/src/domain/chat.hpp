@@ -23,7 +23,8 @@ std::string_view kind_name(MessageKind kind);
 bool valid_client_id(std::string_view client_id);
 
 struct TextCheck {
-  std::string text;        // trimmed, control characters other than newline and tab removed
+  std::string text;        // clean_text(TextKind::paragraphs): trimmed, NFC, no control or
+                           // invisible characters but line breaks, tabs and emoji joiners
   std::string_view error;  // empty_message, message_too_long or invalid_value; empty when fine
 };
 TextCheck check_text(std::string_view raw);

@@ -9,7 +9,16 @@
 #include <exception>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <sstream>
+#include <stdexcept>
+
+#include <unicode/locid.h>
+#include <unicode/translit.h>
+#include <unicode/uchar.h>
+#include <unicode/uniset.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
 
 namespace kesher::domain {
 namespace {
@@ -17,176 +26,110 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Search normalisation. Names and queries go through the same function, so whatever it folds
 // together ("Ü"/"ü"/"u", "קריית"/"קרית", "Ra'anana"/"Raanana") matches either way round.
+//
+// ICU does the Unicode work: compatibility decomposition, removing combining marks (accents, the
+// macron of "H̱olon", Hebrew niqqud and cantillation), Latin-ASCII (ß→ss, ø→o, ł→l, “”→") and
+// lower case. What ICU has no rule for stays here: which characters separate words, apostrophes
+// (joined or split), and Hebrew spelling variants (final letter forms, doubled yod and vav).
 
-struct NormaliseOptions {
-  // GeoNames writes ayin and hamza as apostrophes ("Rosh Ha‘Ayin"); people type the name with the
-  // apostrophe, without it, or with a space, so names are indexed both joined and split.
-  bool apostrophe_as_space = false;
-  // German users without an umlaut key type "Muenchen" for "München".
-  bool expand_umlauts = false;
+// GeoNames writes ayin and hamza as apostrophes ("Rosh Ha‘Ayin"); people type the name with the
+// apostrophe, without it, or with a space, so names are indexed both joined and split.
+enum class Apostrophes { join, split };
+
+// Characters that mean an apostrophe in place names but that Latin-ASCII leaves alone or turns
+// into a space: the modifier letters GeoNames uses for ayin and hamza (ʾ ʿ), the acute accent (´),
+// Hebrew geresh and gershayim (ג׳, חב״ד).
+constexpr const char* kSearchFoldRules =
+    ":: [^\\u0000-\\u007F] ;"  // ASCII needs none of this (lower case is done below)
+    "[\\u02B9-\\u02BF \\u00B4 \\u05F3 \\u05F4] > \\' ;"
+    ":: NFKD ; :: [:Nonspacing Mark:] Remove ; :: Latin-ASCII ; :: Lower ;";
+
+struct Folders {
+  std::unique_ptr<icu::Transliterator> search_fold;
+  std::unique_ptr<icu::Transliterator> german;  // de-ASCII: ä→ae, ö→oe, ü→ue (then Latin-ASCII)
+  // Text made only of these needs no transliteration: ASCII and plain Hebrew letters, most of what
+  // is typed into the search box (places_test checks each Hebrew letter both ways).
+  icu::UnicodeSet untouched;
+  icu::UnicodeSet umlauts;
 };
 
-constexpr char32_t kReplacementCharacter = 0xFFFD;
-
-char32_t decode_utf8(std::string_view text, size_t& pos) {
-  const auto lead = static_cast<unsigned char>(text[pos]);
-  size_t length = 0;
-  char32_t code_point = 0;
-  if (lead < 0x80) {
-    ++pos;
-    return lead;
-  } else if ((lead & 0xE0) == 0xC0) {
-    length = 2, code_point = lead & 0x1F;
-  } else if ((lead & 0xF0) == 0xE0) {
-    length = 3, code_point = lead & 0x0F;
-  } else if ((lead & 0xF8) == 0xF0) {
-    length = 4, code_point = lead & 0x07;
-  } else {
-    ++pos;
-    return kReplacementCharacter;
-  }
-  if (pos + length > text.size()) {
-    ++pos;
-    return kReplacementCharacter;
-  }
-  for (size_t i = 1; i < length; ++i) {
-    const auto next = static_cast<unsigned char>(text[pos + i]);
-    if ((next & 0xC0) != 0x80) {
-      ++pos;
-      return kReplacementCharacter;
-    }
-    code_point = (code_point << 6) | (next & 0x3F);
-  }
-  pos += length;
-  return code_point;
-}
-
-void append_utf8(std::string& out, char32_t code_point) {
-  if (code_point < 0x80) {
-    out += static_cast<char>(code_point);
-  } else if (code_point < 0x800) {
-    out += static_cast<char>(0xC0 | (code_point >> 6));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  } else if (code_point < 0x10000) {
-    out += static_cast<char>(0xE0 | (code_point >> 12));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code_point >> 18));
-    out += static_cast<char>(0x80 | ((code_point >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
+void check_icu(UErrorCode status, const char* what) {
+  if (U_FAILURE(status)) {
+    throw std::runtime_error(std::string("ICU ") + what + ": " + u_errorName(status));
   }
 }
 
-// The ASCII base letter of each code point in U+00C0..U+024F and U+1E00..U+1EFF, taken from the
-// Unicode decompositions (plus letters with a stroke such as ø, ł, đ, which have none). '.' marks
-// code points that are not a Latin letter, '*' the letters that fold to two ASCII letters.
-constexpr std::string_view kLatinExtendedFold =
-    "aaaaaa*ceeeeiiiidnooooo.ouuuuy**aaaaaa*ceeeeiiiidnooooo.ouuuuy*y"  // U+00C0
-    "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii**jjkkklllllll"  // U+0100
-    "lllnnnnnn.nnoooooo**rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs"  // U+0140
-    "bb.....cc.ddd...eff..hiikkl..nn.oo..pp.....ttttuu.vyyzz........."  // U+0180
-    ".............aaiioouuuuuuuuuu.aaaa....ggkkoooo..j...gg..nnaa...."  // U+01C0
-    "aaaaeeeeiiiioooorrrruuuusstt..hh.d..zzaaeeooooooooyylntj..acclts"  // U+0200
-    "z..bu.eejj..rryy";                                                 // U+0240
-constexpr char32_t kLatinExtendedFirst = 0x00C0;
-static_assert(kLatinExtendedFold.size() == 0x0250 - kLatinExtendedFirst);
-constexpr std::string_view kLatinAdditionalFold =
-    "aabbbbbbccddddddddddeeeeeeeeeeffgghhhhhhhhhhiiiikkkkkkllllllllmm"   // U+1E00
-    "mmmmnnnnnnnnoooooooopppprrrrrrrrssssssssssttttttttuuuuuuuuuuvvvv"   // U+1E40
-    "wwwwwwwwwwxxxxyyzzzzzzhtwy..ss*daaaaaaaaaaaaaaaaaaaaaaaaeeeeeeee"   // U+1E80
-    "eeeeeeeeiiiioooooooooooooooooooooooouuuuuuuuuuuuuuyyyyyyyyll....";  // U+1EC0
-constexpr char32_t kLatinAdditionalFirst = 0x1E00;
-static_assert(kLatinAdditionalFold.size() == 0x0100);
-
-std::string_view two_letter_fold(char32_t code_point) {
-  switch (code_point) {
-    case U'ß':
-    case U'ẞ':
-      return "ss";
-    case U'Æ':
-    case U'æ':
-      return "ae";
-    case U'Œ':
-    case U'œ':
-      return "oe";
-    case U'Þ':
-    case U'þ':
-      return "th";
-    case U'Ĳ':
-    case U'ĳ':
-      return "ij";
-    default:
-      return {};
-  }
+// Created once; transliterating is not thread-safe, so each thread works on its own clones.
+const Folders& shared_folders() {
+  static const Folders folders = [] {
+    Folders made;
+    UErrorCode status = U_ZERO_ERROR;
+    UParseError parse_error;
+    made.search_fold.reset(icu::Transliterator::createFromRules(
+        "kesher-search-fold", icu::UnicodeString::fromUTF8(kSearchFoldRules), UTRANS_FORWARD,
+        parse_error, status));
+    check_icu(status, "search fold rules");
+    made.german.reset(icu::Transliterator::createInstance("de-ASCII", UTRANS_FORWARD, status));
+    check_icu(status, "de-ASCII transliterator");
+    made.untouched.applyPattern(
+        icu::UnicodeString::fromUTF8(
+            "[[\\u0000-\\u007F][[:Script=Hebrew:]&[:Letter:]&[:NFKD_Inert:]]]"),
+        status);
+    made.umlauts.applyPattern(icu::UnicodeString::fromUTF8("[äöüÄÖÜ\\u0308]"), status);
+    check_icu(status, "character sets");
+    made.untouched.freeze();
+    made.umlauts.freeze();
+    return made;
+  }();
+  return folders;
 }
 
-std::string_view umlaut_expansion(char32_t code_point) {
-  switch (code_point) {
-    case U'Ä':
-    case U'ä':
-      return "ae";
-    case U'Ö':
-    case U'ö':
-      return "oe";
-    case U'Ü':
-    case U'ü':
-      return "ue";
-    default:
-      return {};
-  }
+struct ThreadFolders {
+  std::unique_ptr<icu::Transliterator> search_fold{shared_folders().search_fold->clone()};
+  std::unique_ptr<icu::Transliterator> german{shared_folders().german->clone()};
+};
+
+ThreadFolders& thread_folders() {
+  thread_local ThreadFolders folders;
+  return folders;
 }
 
-// Returns the folded letters of a Latin code point, or an empty view when it is not one.
-std::string_view fold_latin(char32_t code_point, std::string& scratch) {
-  std::string_view table;
-  char32_t first = 0;
-  if (code_point >= kLatinExtendedFirst &&
-      code_point < kLatinExtendedFirst + kLatinExtendedFold.size()) {
-    table = kLatinExtendedFold, first = kLatinExtendedFirst;
-  } else if (code_point >= kLatinAdditionalFirst &&
-             code_point < kLatinAdditionalFirst + kLatinAdditionalFold.size()) {
-    table = kLatinAdditionalFold, first = kLatinAdditionalFirst;
-  } else {
-    return {};
-  }
-  const char folded = table[code_point - first];
-  if (folded == '*') return two_letter_fold(code_point);
-  if (folded == '.') return {};
-  scratch.assign(1, folded);
-  return scratch;
+bool contains_only(const icu::UnicodeSet& set, std::string_view text) {
+  return set.spanUTF8(text.data(), static_cast<int32_t>(text.size()), USET_SPAN_CONTAINED) ==
+         static_cast<int32_t>(text.size());
 }
 
-bool is_ignored_mark(char32_t c) {
-  const bool combining_diacritic = c >= 0x0300 && c <= 0x036F;  // "H̱olon"
-  const bool hebrew_point = (c >= 0x0591 && c <= 0x05C7) && c != 0x05BE && c != 0x05C0 &&
-                            c != 0x05C3 && c != 0x05C6;  // niqqud and cantillation
-  const bool invisible = (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
-                         c == 0x2066 || c == 0x2067 || c == 0x2068 || c == 0x2069 || c == 0xFEFF;
-  return combining_diacritic || hebrew_point || invisible;
+bool contains_any(const icu::UnicodeSet& set, std::string_view text) {
+  return set.spanUTF8(text.data(), static_cast<int32_t>(text.size()), USET_SPAN_NOT_CONTAINED) <
+         static_cast<int32_t>(text.size());
 }
 
-bool is_apostrophe(char32_t c) {
-  switch (c) {
-    case U'\'':
-    case U'"':
-    case U'`':
-    case U'´':
-    case U'‘':
-    case U'’':
-    case U'‛':
-    case U'“':
-    case U'”':
-    case U'׳':  // Hebrew geresh, as in ג׳
-    case U'״':  // Hebrew gershayim, as in חב״ד
-      return true;
-    default:
-      return c >= 0x02B9 && c <= 0x02BF;  // modifier letters GeoNames uses for ayin and hamza
-  }
+// ICU's part of the folding; ill-formed UTF-8 comes out as U+FFFD, which separates words.
+// German users without an umlaut key type "Muenchen" for "München": with `german_umlauts`, ICU's
+// CLDR transform de-ASCII spells umlauts that way first (the index holds both spellings).
+std::string fold(std::string_view text, bool german_umlauts = false) {
+  const Folders& shared = shared_folders();
+  if (!german_umlauts && contains_only(shared.untouched, text)) return std::string(text);
+  ThreadFolders& folders = thread_folders();
+  auto unicode = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  if (german_umlauts) folders.german->transliterate(unicode);
+  folders.search_fold->transliterate(unicode);
+  std::string out;
+  unicode.toUTF8String(out);
+  return out;
 }
 
-char32_t hebrew_without_final_form(char32_t c) {
+bool is_apostrophe(UChar32 c) {
+  return c == '\'' || c == '"' || c == '`';  // what the fold leaves of every apostrophe
+}
+
+bool is_word_character(UChar32 c) {
+  const auto category = U_GET_GC_MASK(c);
+  return (category & (U_GC_L_MASK | U_GC_M_MASK | U_GC_N_MASK)) != 0;
+}
+
+UChar32 hebrew_without_final_form(UChar32 c) {
   switch (c) {
     case U'ך':
       return U'כ';
@@ -208,50 +151,44 @@ char32_t hebrew_without_final_form(char32_t c) {
 }
 
 // Hebrew spells the same name with and without an extra yod or vav (קרית / קריית, תקוה / תקווה).
-bool is_doubled_hebrew_mater(char32_t c, char32_t previous) {
+bool is_doubled_hebrew_mater(UChar32 c, UChar32 previous) {
   return (c == U'י' || c == U'ו') && c == previous;
 }
 
-class Normaliser {
+// Splits folded text into words of lower-case letters and digits, one space apart.
+class WordJoiner {
  public:
-  explicit Normaliser(NormaliseOptions options) : options_(options) {}
+  explicit WordJoiner(Apostrophes apostrophes) : apostrophes_(apostrophes) {}
 
-  std::string run(std::string_view text) {
-    for (size_t pos = 0; pos < text.size();) add(decode_utf8(text, pos));
+  std::string run(std::string_view folded) {
+    const auto* bytes = reinterpret_cast<const uint8_t*>(folded.data());
+    for (size_t i = 0; i < folded.size();) {
+      UChar32 c;
+      U8_NEXT(bytes, i, folded.size(), c);
+      add(c);
+    }
     return std::move(out_);
   }
 
  private:
-  void add(char32_t c) {
-    if (is_ignored_mark(c)) return;
+  void add(UChar32 c) {
+    if (c < 0) return separate();  // ill-formed UTF-8
+    if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
     if (is_apostrophe(c)) {
-      if (options_.apostrophe_as_space) separate();
+      if (apostrophes_ == Apostrophes::split) separate();
       return;
     }
-    if (c < 0x80) return add_ascii(static_cast<char>(c));
-    if (options_.expand_umlauts) {
-      if (const auto expansion = umlaut_expansion(c); !expansion.empty()) return emit(expansion);
-    }
-    if (const auto folded = fold_latin(c, scratch_); !folded.empty()) return emit(folded);
-    if (is_separator(c)) return separate();
+    if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return;  // RLM, ZWJ …
+    if (!is_word_character(c)) return separate();  // spaces, hyphens, maqaf, dots, brackets
     c = hebrew_without_final_form(c);
     if (is_doubled_hebrew_mater(c, previous_)) return;
-    emit_code_point(c);
-  }
-
-  void add_ascii(char c) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    const bool letter_or_digit = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-    if (!letter_or_digit) return separate();  // hyphens, dots, commas, brackets, spaces
-    emit(std::string_view(&c, 1));
-  }
-
-  static bool is_separator(char32_t c) {
-    const bool latin1_punctuation = c >= 0x80 && c <= 0xBF;       // no-break space, «», ¿, ·
-    const bool general_punctuation = c >= 0x2000 && c <= 0x206F;  // dashes, spaces, bullets
-    const bool hebrew_punctuation = c == 0x05BE || c == 0x05C0 || c == 0x05C3 || c == 0x05C6;
-    return latin1_punctuation || general_punctuation || hebrew_punctuation || c == 0x2212 ||
-           c == 0x3000 || c == kReplacementCharacter;
+    if (space_pending_) out_ += ' ';
+    space_pending_ = false;
+    char buffer[U8_MAX_LENGTH];
+    size_t length = 0;
+    U8_APPEND_UNSAFE(buffer, length, c);
+    out_.append(buffer, length);
+    previous_ = c;
   }
 
   void separate() {
@@ -259,32 +196,18 @@ class Normaliser {
     previous_ = 0;
   }
 
-  void flush_space() {
-    if (space_pending_) out_ += ' ';
-    space_pending_ = false;
-  }
-
-  void emit(std::string_view ascii) {
-    flush_space();
-    out_ += ascii;
-    previous_ = static_cast<unsigned char>(ascii.back());
-  }
-
-  void emit_code_point(char32_t c) {
-    flush_space();
-    append_utf8(out_, c);
-    previous_ = c;
-  }
-
-  NormaliseOptions options_;
+  Apostrophes apostrophes_;
   std::string out_;
-  std::string scratch_;
   bool space_pending_ = false;
-  char32_t previous_ = 0;
+  UChar32 previous_ = 0;
 };
 
-std::string normalise(std::string_view text, NormaliseOptions options = {}) {
-  return Normaliser(options).run(text);
+std::string join_words(std::string_view folded, Apostrophes apostrophes = Apostrophes::join) {
+  return WordJoiner(apostrophes).run(folded);
+}
+
+bool has_umlaut(std::string_view text) {
+  return contains_any(shared_folders().umlauts, text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,263 +259,34 @@ class BestMatches {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Country names shown in suggestions, for every country in the place table: the Unicode CLDR
-// names (as shipped in Node's ICU), sorted by code. A code missing here is shown as it is.
+// Country names shown in suggestions: ICU's CLDR names for every ISO 3166 code, looked up once.
 
 struct CountryName {
-  std::string_view iso2, en, he, de;
+  std::string iso2, en, he, de;
 };
 
-constexpr std::array kCountryNames = {
-    CountryName{"AD", "Andorra", "אנדורה", "Andorra"},
-    CountryName{"AE", "United Arab Emirates", "איחוד האמירויות הערביות",
-                "Vereinigte Arabische Emirate"},
-    CountryName{"AF", "Afghanistan", "אפגניסטן", "Afghanistan"},
-    CountryName{"AG", "Antigua & Barbuda", "אנטיגואה וברבודה", "Antigua und Barbuda"},
-    CountryName{"AI", "Anguilla", "אנגווילה", "Anguilla"},
-    CountryName{"AL", "Albania", "אלבניה", "Albanien"},
-    CountryName{"AM", "Armenia", "ארמניה", "Armenien"},
-    CountryName{"AO", "Angola", "אנגולה", "Angola"},
-    CountryName{"AQ", "Antarctica", "אנטארקטיקה", "Antarktis"},
-    CountryName{"AR", "Argentina", "ארגנטינה", "Argentinien"},
-    CountryName{"AS", "American Samoa", "סמואה האמריקנית", "Amerikanisch-Samoa"},
-    CountryName{"AT", "Austria", "אוסטריה", "Österreich"},
-    CountryName{"AU", "Australia", "אוסטרליה", "Australien"},
-    CountryName{"AW", "Aruba", "ארובה", "Aruba"},
-    CountryName{"AX", "Åland Islands", "איי אולנד", "Ålandinseln"},
-    CountryName{"AZ", "Azerbaijan", "אזרבייג׳ן", "Aserbaidschan"},
-    CountryName{"BA", "Bosnia & Herzegovina", "בוסניה והרצגובינה", "Bosnien und Herzegowina"},
-    CountryName{"BB", "Barbados", "ברבדוס", "Barbados"},
-    CountryName{"BD", "Bangladesh", "בנגלדש", "Bangladesch"},
-    CountryName{"BE", "Belgium", "בלגיה", "Belgien"},
-    CountryName{"BF", "Burkina Faso", "בורקינה פאסו", "Burkina Faso"},
-    CountryName{"BG", "Bulgaria", "בולגריה", "Bulgarien"},
-    CountryName{"BH", "Bahrain", "בחריין", "Bahrain"},
-    CountryName{"BI", "Burundi", "בורונדי", "Burundi"},
-    CountryName{"BJ", "Benin", "בנין", "Benin"},
-    CountryName{"BL", "St. Barthélemy", "סנט ברתולומיאו", "St. Barthélemy"},
-    CountryName{"BM", "Bermuda", "ברמודה", "Bermuda"},
-    CountryName{"BN", "Brunei", "ברוניי", "Brunei Darussalam"},
-    CountryName{"BO", "Bolivia", "בוליביה", "Bolivien"},
-    CountryName{"BQ", "Caribbean Netherlands", "האיים הקריביים ההולנדיים",
-                "Karibische Niederlande"},
-    CountryName{"BR", "Brazil", "ברזיל", "Brasilien"},
-    CountryName{"BS", "Bahamas", "איי בהאמה", "Bahamas"},
-    CountryName{"BT", "Bhutan", "בהוטן", "Bhutan"},
-    CountryName{"BW", "Botswana", "בוטסואנה", "Botsuana"},
-    CountryName{"BY", "Belarus", "בלארוס", "Belarus"},
-    CountryName{"BZ", "Belize", "בליז", "Belize"},
-    CountryName{"CA", "Canada", "קנדה", "Kanada"},
-    CountryName{"CD", "Congo - Kinshasa", "קונגו - קינשאסה", "Kongo-Kinshasa"},
-    CountryName{"CF", "Central African Republic", "הרפובליקה המרכז-אפריקאית",
-                "Zentralafrikanische Republik"},
-    CountryName{"CG", "Congo - Brazzaville", "קונגו - ברזאויל", "Kongo-Brazzaville"},
-    CountryName{"CH", "Switzerland", "שווייץ", "Schweiz"},
-    CountryName{"CI", "Côte d’Ivoire", "חוף השנהב", "Côte d’Ivoire"},
-    CountryName{"CK", "Cook Islands", "איי קוק", "Cookinseln"},
-    CountryName{"CL", "Chile", "צ׳ילה", "Chile"},
-    CountryName{"CM", "Cameroon", "קמרון", "Kamerun"},
-    CountryName{"CN", "China", "סין", "China"},
-    CountryName{"CO", "Colombia", "קולומביה", "Kolumbien"},
-    CountryName{"CR", "Costa Rica", "קוסטה ריקה", "Costa Rica"},
-    CountryName{"CU", "Cuba", "קובה", "Kuba"},
-    CountryName{"CV", "Cape Verde", "כף ורדה", "Cabo Verde"},
-    CountryName{"CW", "Curaçao", "קוראסאו", "Curaçao"},
-    CountryName{"CY", "Cyprus", "קפריסין", "Zypern"},
-    CountryName{"CZ", "Czechia", "צ׳כיה", "Tschechien"},
-    CountryName{"DE", "Germany", "גרמניה", "Deutschland"},
-    CountryName{"DJ", "Djibouti", "ג׳יבוטי", "Dschibuti"},
-    CountryName{"DK", "Denmark", "דנמרק", "Dänemark"},
-    CountryName{"DM", "Dominica", "דומיניקה", "Dominica"},
-    CountryName{"DO", "Dominican Republic", "הרפובליקה הדומיניקנית", "Dominikanische Republik"},
-    CountryName{"DZ", "Algeria", "אלג׳יריה", "Algerien"},
-    CountryName{"EC", "Ecuador", "אקוודור", "Ecuador"},
-    CountryName{"EE", "Estonia", "אסטוניה", "Estland"},
-    CountryName{"EG", "Egypt", "מצרים", "Ägypten"},
-    CountryName{"EH", "Western Sahara", "סהרה המערבית", "Westsahara"},
-    CountryName{"ER", "Eritrea", "אריתריאה", "Eritrea"},
-    CountryName{"ES", "Spain", "ספרד", "Spanien"},
-    CountryName{"ET", "Ethiopia", "אתיופיה", "Äthiopien"},
-    CountryName{"FI", "Finland", "פינלנד", "Finnland"},
-    CountryName{"FJ", "Fiji", "פיג׳י", "Fidschi"},
-    CountryName{"FK", "Falkland Islands", "איי פוקלנד", "Falklandinseln"},
-    CountryName{"FM", "Micronesia", "מיקרונזיה", "Mikronesien"},
-    CountryName{"FO", "Faroe Islands", "איי פארו", "Färöer"},
-    CountryName{"FR", "France", "צרפת", "Frankreich"},
-    CountryName{"GA", "Gabon", "גבון", "Gabun"},
-    CountryName{"GB", "United Kingdom", "בריטניה", "Vereinigtes Königreich"},
-    CountryName{"GD", "Grenada", "גרנדה", "Grenada"},
-    CountryName{"GE", "Georgia", "גאורגיה", "Georgien"},
-    CountryName{"GF", "French Guiana", "גיאנה הצרפתית", "Französisch-Guayana"},
-    CountryName{"GG", "Guernsey", "גרנזי", "Guernsey"},
-    CountryName{"GH", "Ghana", "גאנה", "Ghana"},
-    CountryName{"GI", "Gibraltar", "גיברלטר", "Gibraltar"},
-    CountryName{"GL", "Greenland", "גרינלנד", "Grönland"},
-    CountryName{"GM", "Gambia", "גמביה", "Gambia"},
-    CountryName{"GN", "Guinea", "גינאה", "Guinea"},
-    CountryName{"GP", "Guadeloupe", "גוואדלופ", "Guadeloupe"},
-    CountryName{"GQ", "Equatorial Guinea", "גינאה המשוונית", "Äquatorialguinea"},
-    CountryName{"GR", "Greece", "יוון", "Griechenland"},
-    CountryName{"GT", "Guatemala", "גואטמלה", "Guatemala"},
-    CountryName{"GU", "Guam", "גואם", "Guam"},
-    CountryName{"GW", "Guinea-Bissau", "גינאה-ביסאו", "Guinea-Bissau"},
-    CountryName{"GY", "Guyana", "גיאנה", "Guyana"},
-    CountryName{"HK", "Hong Kong SAR China", "הונג קונג (אזור מנהלי מיוחד של סין)",
-                "Sonderverwaltungsregion Hongkong"},
-    CountryName{"HN", "Honduras", "הונדורס", "Honduras"},
-    CountryName{"HR", "Croatia", "קרואטיה", "Kroatien"},
-    CountryName{"HT", "Haiti", "האיטי", "Haiti"},
-    CountryName{"HU", "Hungary", "הונגריה", "Ungarn"},
-    CountryName{"ID", "Indonesia", "אינדונזיה", "Indonesien"},
-    CountryName{"IE", "Ireland", "אירלנד", "Irland"},
-    CountryName{"IL", "Israel", "ישראל", "Israel"},
-    CountryName{"IM", "Isle of Man", "האי מאן", "Isle of Man"},
-    CountryName{"IN", "India", "הודו", "Indien"},
-    CountryName{"IQ", "Iraq", "עיראק", "Irak"},
-    CountryName{"IR", "Iran", "איראן", "Iran"},
-    CountryName{"IS", "Iceland", "איסלנד", "Island"},
-    CountryName{"IT", "Italy", "איטליה", "Italien"},
-    CountryName{"JE", "Jersey", "ג׳רזי", "Jersey"},
-    CountryName{"JM", "Jamaica", "ג׳מייקה", "Jamaika"},
-    CountryName{"JO", "Jordan", "ירדן", "Jordanien"},
-    CountryName{"JP", "Japan", "יפן", "Japan"},
-    CountryName{"KE", "Kenya", "קניה", "Kenia"},
-    CountryName{"KG", "Kyrgyzstan", "קירגיזסטן", "Kirgisistan"},
-    CountryName{"KH", "Cambodia", "קמבודיה", "Kambodscha"},
-    CountryName{"KI", "Kiribati", "קיריבאטי", "Kiribati"},
-    CountryName{"KM", "Comoros", "קומורו", "Komoren"},
-    CountryName{"KN", "St. Kitts & Nevis", "סנט קיטס ונוויס", "St. Kitts und Nevis"},
-    CountryName{"KP", "North Korea", "קוריאה הצפונית", "Nordkorea"},
-    CountryName{"KR", "South Korea", "קוריאה הדרומית", "Südkorea"},
-    CountryName{"KW", "Kuwait", "כווית", "Kuwait"},
-    CountryName{"KY", "Cayman Islands", "איי קיימן", "Kaimaninseln"},
-    CountryName{"KZ", "Kazakhstan", "קזחסטן", "Kasachstan"},
-    CountryName{"LA", "Laos", "לאוס", "Laos"},
-    CountryName{"LB", "Lebanon", "לבנון", "Libanon"},
-    CountryName{"LC", "St. Lucia", "סנט לוסיה", "St. Lucia"},
-    CountryName{"LI", "Liechtenstein", "ליכטנשטיין", "Liechtenstein"},
-    CountryName{"LK", "Sri Lanka", "סרי לנקה", "Sri Lanka"},
-    CountryName{"LR", "Liberia", "ליבריה", "Liberia"},
-    CountryName{"LS", "Lesotho", "לסוטו", "Lesotho"},
-    CountryName{"LT", "Lithuania", "ליטא", "Litauen"},
-    CountryName{"LU", "Luxembourg", "לוקסמבורג", "Luxemburg"},
-    CountryName{"LV", "Latvia", "לטביה", "Lettland"},
-    CountryName{"LY", "Libya", "לוב", "Libyen"},
-    CountryName{"MA", "Morocco", "מרוקו", "Marokko"},
-    CountryName{"MC", "Monaco", "מונקו", "Monaco"},
-    CountryName{"MD", "Moldova", "מולדובה", "Republik Moldau"},
-    CountryName{"ME", "Montenegro", "מונטנגרו", "Montenegro"},
-    CountryName{"MF", "St. Martin", "סן מרטן", "St. Martin"},
-    CountryName{"MG", "Madagascar", "מדגסקר", "Madagaskar"},
-    CountryName{"MH", "Marshall Islands", "איי מרשל", "Marshallinseln"},
-    CountryName{"MK", "North Macedonia", "מקדוניה הצפונית", "Nordmazedonien"},
-    CountryName{"ML", "Mali", "מאלי", "Mali"},
-    CountryName{"MM", "Myanmar (Burma)", "מיאנמר (בורמה)", "Myanmar"},
-    CountryName{"MN", "Mongolia", "מונגוליה", "Mongolei"},
-    CountryName{"MO", "Macao SAR China", "מקאו (אזור מנהלי מיוחד של סין)",
-                "Sonderverwaltungsregion Macau"},
-    CountryName{"MP", "Northern Mariana Islands", "איי מריאנה הצפוניים", "Nördliche Marianen"},
-    CountryName{"MQ", "Martinique", "מרטיניק", "Martinique"},
-    CountryName{"MR", "Mauritania", "מאוריטניה", "Mauretanien"},
-    CountryName{"MS", "Montserrat", "מונסראט", "Montserrat"},
-    CountryName{"MT", "Malta", "מלטה", "Malta"},
-    CountryName{"MU", "Mauritius", "מאוריציוס", "Mauritius"},
-    CountryName{"MV", "Maldives", "האיים המלדיביים", "Malediven"},
-    CountryName{"MW", "Malawi", "מלאווי", "Malawi"},
-    CountryName{"MX", "Mexico", "מקסיקו", "Mexiko"},
-    CountryName{"MY", "Malaysia", "מלזיה", "Malaysia"},
-    CountryName{"MZ", "Mozambique", "מוזמביק", "Mosambik"},
-    CountryName{"NA", "Namibia", "נמיביה", "Namibia"},
-    CountryName{"NC", "New Caledonia", "קלדוניה החדשה", "Neukaledonien"},
-    CountryName{"NE", "Niger", "ניז׳ר", "Niger"},
-    CountryName{"NG", "Nigeria", "ניגריה", "Nigeria"},
-    CountryName{"NI", "Nicaragua", "ניקרגואה", "Nicaragua"},
-    CountryName{"NL", "Netherlands", "הולנד", "Niederlande"},
-    CountryName{"NO", "Norway", "נורווגיה", "Norwegen"},
-    CountryName{"NP", "Nepal", "נפאל", "Nepal"},
-    CountryName{"NR", "Nauru", "נאורו", "Nauru"},
-    CountryName{"NZ", "New Zealand", "ניו זילנד", "Neuseeland"},
-    CountryName{"OM", "Oman", "עומאן", "Oman"},
-    CountryName{"PA", "Panama", "פנמה", "Panama"},
-    CountryName{"PE", "Peru", "פרו", "Peru"},
-    CountryName{"PF", "French Polynesia", "פולינזיה הצרפתית", "Französisch-Polynesien"},
-    CountryName{"PG", "Papua New Guinea", "פפואה גינאה החדשה", "Papua-Neuguinea"},
-    CountryName{"PH", "Philippines", "הפיליפינים", "Philippinen"},
-    CountryName{"PK", "Pakistan", "פקיסטן", "Pakistan"},
-    CountryName{"PL", "Poland", "פולין", "Polen"},
-    CountryName{"PM", "St. Pierre & Miquelon", "סנט פייר ומיקלון", "St. Pierre und Miquelon"},
-    CountryName{"PR", "Puerto Rico", "פוארטו ריקו", "Puerto Rico"},
-    CountryName{"PS", "Palestinian Territories", "השטחים הפלסטיניים",
-                "Palästinensische Autonomiegebiete"},
-    CountryName{"PT", "Portugal", "פורטוגל", "Portugal"},
-    CountryName{"PW", "Palau", "פלאו", "Palau"},
-    CountryName{"PY", "Paraguay", "פרגוואי", "Paraguay"},
-    CountryName{"QA", "Qatar", "קטאר", "Katar"},
-    CountryName{"RE", "Réunion", "ראוניון", "Réunion"},
-    CountryName{"RO", "Romania", "רומניה", "Rumänien"},
-    CountryName{"RS", "Serbia", "סרביה", "Serbien"},
-    CountryName{"RU", "Russia", "רוסיה", "Russland"},
-    CountryName{"RW", "Rwanda", "רואנדה", "Ruanda"},
-    CountryName{"SA", "Saudi Arabia", "ערב הסעודית", "Saudi-Arabien"},
-    CountryName{"SB", "Solomon Islands", "איי שלמה", "Salomonen"},
-    CountryName{"SC", "Seychelles", "איי סיישל", "Seychellen"},
-    CountryName{"SD", "Sudan", "סודן", "Sudan"},
-    CountryName{"SE", "Sweden", "שוודיה", "Schweden"},
-    CountryName{"SG", "Singapore", "סינגפור", "Singapur"},
-    CountryName{"SI", "Slovenia", "סלובניה", "Slowenien"},
-    CountryName{"SJ", "Svalbard & Jan Mayen", "סבאלברד ויאן מאיין", "Spitzbergen und Jan Mayen"},
-    CountryName{"SK", "Slovakia", "סלובקיה", "Slowakei"},
-    CountryName{"SL", "Sierra Leone", "סיירה לאון", "Sierra Leone"},
-    CountryName{"SM", "San Marino", "סן מרינו", "San Marino"},
-    CountryName{"SN", "Senegal", "סנגל", "Senegal"},
-    CountryName{"SO", "Somalia", "סומליה", "Somalia"},
-    CountryName{"SR", "Suriname", "סורינאם", "Suriname"},
-    CountryName{"SS", "South Sudan", "דרום סודן", "Südsudan"},
-    CountryName{"ST", "São Tomé & Príncipe", "סאו טומה ופרינסיפה", "São Tomé und Príncipe"},
-    CountryName{"SV", "El Salvador", "אל סלבדור", "El Salvador"},
-    CountryName{"SX", "Sint Maarten", "סנט מארטן", "Sint Maarten"},
-    CountryName{"SY", "Syria", "סוריה", "Syrien"},
-    CountryName{"SZ", "Eswatini", "אסוואטיני", "Eswatini"},
-    CountryName{"TC", "Turks & Caicos Islands", "איי טרקס וקייקוס", "Turks- und Caicosinseln"},
-    CountryName{"TD", "Chad", "צ׳אד", "Tschad"},
-    CountryName{"TG", "Togo", "טוגו", "Togo"},
-    CountryName{"TH", "Thailand", "תאילנד", "Thailand"},
-    CountryName{"TJ", "Tajikistan", "טג׳יקיסטן", "Tadschikistan"},
-    CountryName{"TL", "Timor-Leste", "טימור-לסטה", "Timor-Leste"},
-    CountryName{"TM", "Turkmenistan", "טורקמניסטן", "Turkmenistan"},
-    CountryName{"TN", "Tunisia", "תוניסיה", "Tunesien"},
-    CountryName{"TO", "Tonga", "טונגה", "Tonga"},
-    CountryName{"TR", "Türkiye", "טורקיה", "Türkei"},
-    CountryName{"TT", "Trinidad & Tobago", "טרינידד וטובגו", "Trinidad und Tobago"},
-    CountryName{"TV", "Tuvalu", "טובאלו", "Tuvalu"},
-    CountryName{"TW", "Taiwan", "טייוואן", "Taiwan"},
-    CountryName{"TZ", "Tanzania", "טנזניה", "Tansania"},
-    CountryName{"UA", "Ukraine", "אוקראינה", "Ukraine"},
-    CountryName{"UG", "Uganda", "אוגנדה", "Uganda"},
-    CountryName{"US", "United States", "ארצות הברית", "Vereinigte Staaten"},
-    CountryName{"UY", "Uruguay", "אורוגוואי", "Uruguay"},
-    CountryName{"UZ", "Uzbekistan", "אוזבקיסטן", "Usbekistan"},
-    CountryName{"VC", "St. Vincent & Grenadines", "סנט וינסנט והגרנדינים",
-                "St. Vincent und die Grenadinen"},
-    CountryName{"VE", "Venezuela", "ונצואלה", "Venezuela"},
-    CountryName{"VG", "British Virgin Islands", "איי הבתולה הבריטיים", "Britische Jungferninseln"},
-    CountryName{"VI", "U.S. Virgin Islands", "איי הבתולה של ארצות הברית",
-                "Amerikanische Jungferninseln"},
-    CountryName{"VN", "Vietnam", "וייטנאם", "Vietnam"},
-    CountryName{"VU", "Vanuatu", "ונואטו", "Vanuatu"},
-    CountryName{"WF", "Wallis & Futuna", "איי ווליס ופוטונה", "Wallis und Futuna"},
-    CountryName{"WS", "Samoa", "סמואה", "Samoa"},
-    CountryName{"XK", "Kosovo", "קוסובו", "Kosovo"},
-    CountryName{"YE", "Yemen", "תימן", "Jemen"},
-    CountryName{"YT", "Mayotte", "מאיוט", "Mayotte"},
-    CountryName{"ZA", "South Africa", "דרום אפריקה", "Südafrika"},
-    CountryName{"ZM", "Zambia", "זמביה", "Sambia"},
-    CountryName{"ZW", "Zimbabwe", "זימבבואה", "Simbabwe"},
-};
-static_assert(std::is_sorted(kCountryNames.begin(), kCountryNames.end(),
-                             [](const CountryName& a, const CountryName& b) {
-                               return a.iso2 < b.iso2;
-                             }));
+std::string display_country(const icu::Locale& country, const char* language) {
+  icu::UnicodeString name;
+  country.getDisplayCountry(icu::Locale(language), name);
+  std::string out;
+  name.toUTF8String(out);
+  return out;
+}
+
+const std::vector<CountryName>& country_names() {
+  static const std::vector<CountryName> names = [] {
+    std::vector<CountryName> made;
+    for (const char* const* code = icu::Locale::getISOCountries(); *code != nullptr; ++code) {
+      const icu::Locale country("", *code);
+      made.push_back({*code, display_country(country, "en"), display_country(country, "he"),
+                      display_country(country, "de")});
+    }
+    std::sort(made.begin(), made.end(),
+              [](const CountryName& a, const CountryName& b) { return a.iso2 < b.iso2; });
+    return made;
+  }();
+  return names;
+}
 
 // ---------------------------------------------------------------------------------------------
 // TSV parsing
@@ -741,22 +435,20 @@ PlaceIndex PlaceIndex::from_places(std::vector<Place> places) {
 }
 
 void PlaceIndex::build_search_keys() {
-  constexpr std::array kVariants = {
-      NormaliseOptions{},
-      NormaliseOptions{.apostrophe_as_space = true},
-      NormaliseOptions{.expand_umlauts = true},
-  };
   std::vector<std::string> spellings;
+  const auto add_spelling = [&](std::string spelling) {
+    const bool is_new = std::find(spellings.begin(), spellings.end(), spelling) == spellings.end();
+    if (!spelling.empty() && is_new) spellings.push_back(std::move(spelling));
+  };
   for (uint32_t i = 0; i < places_.size(); ++i) {
     const Place& place = places_[i];
     spellings.clear();
     for (const std::string* name : {&place.name_en, &place.name_he, &place.name_de}) {
-      for (const auto& options : kVariants) {
-        std::string spelling = normalise(*name, options);
-        const bool is_new =
-            std::find(spellings.begin(), spellings.end(), spelling) == spellings.end();
-        if (!spelling.empty() && is_new) spellings.push_back(std::move(spelling));
-      }
+      if (name->empty()) continue;
+      const std::string folded = fold(*name);
+      add_spelling(join_words(folded, Apostrophes::join));
+      add_spelling(join_words(folded, Apostrophes::split));
+      if (has_umlaut(*name)) add_spelling(join_words(fold(*name, /*german_umlauts=*/true)));
     }
     for (const auto& spelling : spellings) add_search_keys(i, spelling);
   }
@@ -788,7 +480,7 @@ std::string_view PlaceIndex::key_text(const SearchKey& key) const {
 
 std::vector<PlaceSuggestion> PlaceIndex::search(std::string_view query, Language lang,
                                                 size_t limit) const {
-  const std::string needle = normalise(query);
+  const std::string needle = join_words(fold(query));
   if (needle.empty() || limit == 0) return {};
 
   const auto first = std::lower_bound(
@@ -828,14 +520,12 @@ std::string PlaceIndex::display_name(const Place& place, Language lang) const {
 }
 
 std::string PlaceIndex::country_name(std::string_view iso2, Language lang) const {
+  const auto& names = country_names();
   const auto country = std::lower_bound(
-      kCountryNames.begin(), kCountryNames.end(), iso2,
+      names.begin(), names.end(), iso2,
       [](const CountryName& name, std::string_view code) { return name.iso2 < code; });
-  if (country == kCountryNames.end() || country->iso2 != iso2) return std::string(iso2);
-  const std::string_view name = lang == Language::he   ? country->he
-                                : lang == Language::de ? country->de
-                                                       : country->en;
-  return std::string(name);
+  if (country == names.end() || country->iso2 != iso2) return std::string(iso2);
+  return lang == Language::he ? country->he : lang == Language::de ? country->de : country->en;
 }
 
 // -------------------------------------------------------------------------------------------------

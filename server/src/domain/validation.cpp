@@ -73,6 +73,11 @@ Checked<std::string> check_email(std::string_view raw) {
       return Checked<std::string>::fail(errc::invalid_email);
     }
   }
+  // An address is a login key, so what the text gate would change (invisible or control
+  // characters, a decomposed ü) is refused rather than silently rewritten.
+  if (clean_text(email, TextKind::name) != email) {
+    return Checked<std::string>::fail(errc::invalid_email);
+  }
   return Checked<std::string>::ok(std::move(email));
 }
 
@@ -97,17 +102,16 @@ bool is_latin_letter(char32_t c) {
 }  // namespace
 
 Checked<std::string> check_name(std::string_view raw, Language language) {
-  std::vector<char32_t> code_points;
-  std::string name = collapse_spaces(raw);
-  if (!decode_utf8(name, code_points) || code_points.empty() ||
-      code_points.size() > kNameMaxLength) {
+  auto name = clean_text(raw, TextKind::name);
+  auto letters = name ? code_points(*name) : std::nullopt;
+  if (!letters || letters->empty() || letters->size() > kNameMaxLength) {
     return Checked<std::string>::fail(errc::invalid_name);
   }
-  for (char32_t c : code_points) {
+  for (char32_t c : *letters) {
     bool letter = language == Language::he ? is_hebrew_letter(c) : is_latin_letter(c);
     if (!letter && c != ' ') return Checked<std::string>::fail(errc::invalid_name);
   }
-  return Checked<std::string>::ok(std::move(name));
+  return Checked<std::string>::ok(std::move(*name));
 }
 
 Checked<Date> check_birth_date(int64_t year, int64_t month, int64_t day, Date today) {
@@ -144,16 +148,11 @@ std::string format_age_range(std::pair<int, int> range) {
 }
 
 Checked<std::string> check_bio(std::string_view bio) {
-  std::string text = strip_html(bio);
-  // Keep the author's line breaks but drop leading and trailing blank space.
-  size_t first = text.find_first_not_of(" \t\r\n");
-  size_t last = text.find_last_not_of(" \t\r\n");
-  text = first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
-  std::vector<char32_t> code_points;
-  if (!decode_utf8(text, code_points) || code_points.size() > kBioMaxLength) {
+  auto text = clean_text(strip_html(bio), TextKind::paragraphs);
+  if (!text || utf8_length(*text) > kBioMaxLength) {
     return Checked<std::string>::fail(errc::invalid_value);
   }
-  return Checked<std::string>::ok(std::move(text));
+  return Checked<std::string>::ok(std::move(*text));
 }
 
 bool valid_gender(int64_t gender) {

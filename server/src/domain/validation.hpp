@@ -43,15 +43,19 @@ inline constexpr int kSearchAgeMax = 100;
 inline constexpr int kRadiusMin = 1;
 inline constexpr int kRadiusMax = 100;
 
-// Lower-cased, trimmed address if it is a plausible email.
+// Lower-cased, trimmed address if it is a plausible email; invisible or control characters and
+// text that is not in NFC are refused (clean_text must leave it as it is).
 Checked<std::string> check_email(std::string_view email);
 Checked<std::string> check_password(std::string_view password);
-// Letters and spaces only, 1-20 of them; Hebrew letters when the language is he (spec §5).
+// Letters and spaces only, 1-20 of them; Hebrew letters when the language is he (spec §5). The
+// name passes clean_text(TextKind::name) first, so invisible characters are dropped, runs of
+// white space become one space and a decomposed "Ju\u0308rgen" counts as "Jürgen".
 Checked<std::string> check_name(std::string_view name, Language language);
 // Returns the birth date if valid and the person is at least 18 on `today`.
 Checked<Date> check_birth_date(int64_t year, int64_t month, int64_t day, Date today);
 Checked<std::pair<int, int>> check_age_range(std::string_view text);  // "min,max"
 std::string format_age_range(std::pair<int, int> range);
+// HTML stripped, then clean_text(TextKind::paragraphs); at most 500 code points.
 Checked<std::string> check_bio(std::string_view bio);
 bool valid_gender(int64_t gender);         // 1 male, 2 female, 3 other
 bool valid_search_gender(int64_t gender);  // 1 or 2

@@ -28,6 +28,7 @@ using protocol::HttpResponse;
 constexpr int64_t kResetTokenSeconds = 3600;
 constexpr int64_t kVerifyTokenSeconds = 7 * 24 * 3600;
 constexpr int64_t kRecoveryWaitSeconds = 60;
+constexpr int64_t kDeviceTokenSeconds = 365 * 24 * 3600;
 
 HttpResponse json_response(unsigned status, const json::object& body) {
   HttpResponse response;
@@ -157,11 +158,29 @@ HttpResponse signed_in(app::Context& app, unsigned status, const store::UserReco
   return response;
 }
 
-HttpResponse register_account(app::Context& app, const json::object& body) {
+std::string client_key(const HttpRequest& request) {
+  return "ip:" + request.remote_ip;
+}
+
+HttpResponse throttled(int64_t wait) {
+  return error_response(429, errc::too_many_attempts, {{"retry_after", wait}});
+}
+
+HttpResponse register_account(app::Context& app, const HttpRequest& request,
+                              const json::object& body) {
   int64_t now = app.now();
   auto checked = check_registration(app, body, now);
   if (auto* problem = std::get_if<HttpResponse>(&checked)) return *problem;
   auto& registration = std::get<Registration>(checked);
+  if (int64_t wait = app.throttles.register_by_ip.try_record(client_key(request), now)) {
+    return throttled(wait);
+  }
+  // A taken address is answered before any hashing: hashing is the expensive part.
+  bool taken = false;
+  app.db->read([&](store::Session& db) {
+    taken = store::users::find_by_email(db, registration.user.email).has_value();
+  });
+  if (taken) return error_response(409, errc::email_taken);
   registration.user.password_hash = domain::hash_password(registration.password);
 
   std::optional<store::UserRecord> user;
@@ -185,8 +204,36 @@ HttpResponse register_account(app::Context& app, const json::object& body) {
   return signed_in(app, 201, *user, session, now);
 }
 
-std::string client_key(const HttpRequest& request) {
-  return "ip:" + request.remote_ip;
+std::string account_key(std::string_view email) {
+  return "account:" + std::string(email);
+}
+
+// A device cookie names a browser that has signed in to an account before (OWASP's "device
+// cookies"): its login attempts are counted on their own, so that a stranger's wrong guesses,
+// which lock the account for unknown browsers, never lock the owner out. It grants nothing else.
+std::string device_cookie(const app::Context& app, const std::string& secret) {
+  std::string cookie =
+      "device=" + secret +
+      "; Path=/api/auth; HttpOnly; SameSite=Strict; Max-Age=" + std::to_string(kDeviceTokenSeconds);
+  if (app.secure_cookies()) cookie += "; Secure";
+  return cookie;
+}
+
+std::string issue_device(store::Session& db, int64_t user_id, int64_t now) {
+  std::string secret = domain::random_token(32);
+  store::devices::insert(db, domain::sha256_hex(secret), user_id, now, now + kDeviceTokenSeconds);
+  return secret;
+}
+
+// Takes one attempt from the budget that applies; 0 when the attempt may go ahead.
+int64_t take_login_attempt(app::Throttles& throttles, const HttpRequest& request,
+                           const std::string& account, const std::string& device, int64_t now) {
+  if (!device.empty()) return throttles.login_by_device.try_record(device, now);
+  std::string address = client_key(request);
+  if (int64_t wait = throttles.login_by_ip.try_record(address, now)) return wait;
+  int64_t wait = throttles.login_by_account.try_record(account, now);
+  if (wait) throttles.login_by_ip.forget_latest(address);
+  return wait;
 }
 
 HttpResponse login(app::Context& app, const HttpRequest& request, const json::object& body) {
@@ -196,34 +243,51 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   if (auto problem = reader.problem()) return *problem;
   int64_t now = app.now();
   std::string email = domain::check_email(email_text).value.value_or(email_text);
-  std::string account_key = "account:" + email;
-  int64_t wait = std::max(app.throttles.login_by_account.blocked_for(account_key, now),
-                          app.throttles.login_by_ip.blocked_for(client_key(request), now));
-  if (wait > 0) return error_response(429, errc::too_many_attempts, {{"retry_after", wait}});
+  std::string device_hash = session_hash_of(request.device_cookie);
 
   std::optional<store::UserRecord> user;
-  app.db->read([&](store::Session& db) { user = store::users::find_by_email(db, email); });
+  std::optional<int64_t> device_owner;
+  app.db->read([&](store::Session& db) {
+    user = store::users::find_by_email(db, email);
+    if (!device_hash.empty()) {
+      device_owner = store::devices::owner(db, device_hash, now);
+    }
+  });
+  bool known_device = user && device_owner == user->id;
+  std::string device_key = known_device ? "device:" + device_hash : std::string();
+  if (int64_t wait =
+          take_login_attempt(app.throttles, request, account_key(email), device_key, now)) {
+    return throttled(wait);
+  }
+
   bool valid = false;
   if (user && !user->password_hash.empty()) {
     valid = domain::verify_password(password, user->password_hash);
   } else {
     domain::verify_password_decoy(password);
   }
-  if (!valid) {
-    app.throttles.login_by_account.record(account_key, now);
-    app.throttles.login_by_ip.record(client_key(request), now);
-    return error_response(401, errc::invalid_credentials);
+  if (!valid) return error_response(401, errc::invalid_credentials);
+  if (known_device) {
+    app.throttles.login_by_device.clear(device_key);
+  } else {
+    app.throttles.login_by_account.clear(account_key(email));
+    app.throttles.login_by_ip.forget_latest(client_key(request));
   }
-  app.throttles.login_by_account.clear(account_key);
   IssuedSession session;
+  std::string device_secret;
   std::string previous = session_hash_of(request.session_cookie);
   app.db->write([&](store::Session& db) {
     // A new id at every login; the one the browser brought is retired (session fixation).
     if (!previous.empty()) store::sessions::revoke(db, previous, now);
     session = issue_session(db, app, user->id, now);
+    if (!known_device) device_secret = issue_device(db, user->id, now);
   });
   if (!previous.empty()) app.hub.close_session(previous, bus::kCloseLoggedOut);
-  return signed_in(app, 200, *user, session, now);
+  HttpResponse response = signed_in(app, 200, *user, session, now);
+  if (!device_secret.empty()) {
+    response.headers.emplace_back("Set-Cookie", device_cookie(app, device_secret));
+  }
+  return response;
 }
 
 HttpResponse logout(app::Context& app, const HttpRequest& request) {
@@ -269,7 +333,8 @@ HttpResponse recover(app::Context& app, const HttpRequest& request, const json::
   return json_response(200, json::object{{"ok", true}, {"wait_seconds", kRecoveryWaitSeconds}});
 }
 
-HttpResponse reset_password(app::Context& app, const json::object& body) {
+HttpResponse reset_password(app::Context& app, const HttpRequest& request,
+                            const json::object& body) {
   BodyReader reader(body);
   auto token = reader.text("token");
   auto password = reader.text("password");
@@ -277,19 +342,37 @@ HttpResponse reset_password(app::Context& app, const json::object& body) {
   auto checked = domain::check_password(password);
   if (!checked) return error_response(400, checked.error);
   if (token.empty() || token.size() > 128) return error_response(400, errc::invalid_token);
-  std::string hash = domain::hash_password(password);
   int64_t now = app.now();
-  std::optional<int64_t> user_id;
+  if (int64_t wait = app.throttles.reset_by_ip.try_record(client_key(request), now)) {
+    return throttled(wait);
+  }
+  // The token is checked before the password is hashed, so made-up tokens cost no hashing.
+  std::string token_hash = domain::sha256_hex(token);
+  std::optional<int64_t> holder;
+  app.db->read(
+      [&](store::Session& db) { holder = store::tokens::peek(db, token_hash, "reset", now); });
+  if (!holder) return error_response(400, errc::invalid_token);
+  std::string hash = domain::hash_password(password);
+  std::optional<store::UserRecord> user;
   std::vector<std::string> revoked;
+  std::string device_secret;
   app.db->write([&](store::Session& db) {
-    user_id = store::tokens::consume(db, domain::sha256_hex(token), "reset", now);
+    auto user_id = store::tokens::consume(db, token_hash, "reset", now);
     if (!user_id) return;
     store::users::set_password_hash(db, *user_id, hash);
     revoked = store::sessions::revoke_all(db, *user_id, now);
+    // A new password starts a new set of trusted browsers: this one, which read the mail.
+    store::devices::revoke_all(db, *user_id, now);
+    device_secret = issue_device(db, *user_id, now);
+    user = store::users::find_by_id(db, *user_id);
   });
-  if (!user_id) return error_response(400, errc::invalid_token);
+  if (!user) return error_response(400, errc::invalid_token);
   for (const auto& session : revoked) app.hub.close_session(session, bus::kCloseLoggedOut);
-  return json_response(200, json::object{{"ok", true}});
+  // The owner proved control of the mailbox: a stranger's guesses no longer hold the account.
+  app.throttles.login_by_account.clear(account_key(user->email));
+  HttpResponse response = json_response(200, json::object{{"ok", true}});
+  response.headers.emplace_back("Set-Cookie", device_cookie(app, device_secret));
+  return response;
 }
 
 HttpResponse verify_email(app::Context& app, std::string_view token) {
@@ -326,23 +409,48 @@ bool same_origin(const app::Context& app, const HttpRequest& request) {
   return request.origin.empty() || app.origin_allowed(request.origin);
 }
 
+// application/json, with parameters such as charset allowed. Requiring it also means a cross-site
+// form can never post here: browsers only send JSON cross-site after a CORS preflight.
+bool is_json(std::string_view content_type) {
+  std::string_view media = content_type.substr(0, content_type.find(';'));
+  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
+  constexpr std::string_view kJson = "application/json";
+  return media.size() == kJson.size() &&
+         std::equal(media.begin(), media.end(), kJson.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
 HttpResponse api(app::Context& app, const HttpRequest& request) {
   if (request.method != "POST") return error_response(405, errc::method_not_allowed);
   if (!same_origin(app, request)) return error_response(403, errc::origin_forbidden);
+  if (!is_json(request.content_type)) return error_response(415, errc::unsupported_media_type);
   std::optional<json::object> body = json::object{};
   if (request.path != "/api/auth/logout") {
     body = protocol::parse_object(request.body);
     if (!body) return error_response(400, errc::invalid_json);
   }
-  if (request.path == "/api/auth/register") return register_account(app, *body);
+  if (request.path == "/api/auth/register") return register_account(app, request, *body);
   if (request.path == "/api/auth/login") return login(app, request, *body);
   if (request.path == "/api/auth/logout") return logout(app, request);
   if (request.path == "/api/auth/recover") return recover(app, request, *body);
-  if (request.path == "/api/auth/reset") return reset_password(app, *body);
+  if (request.path == "/api/auth/reset") return reset_password(app, request, *body);
   return error_response(404, errc::not_found);
 }
 
 }  // namespace
+
+bool hashes_passwords(const HttpRequest& request) {
+  return request.method == "POST" &&
+         (request.path == "/api/auth/register" || request.path == "/api/auth/login" ||
+          request.path == "/api/auth/reset");
+}
+
+HttpResponse busy_response() {
+  HttpResponse response = error_response(503, errc::server_busy);
+  response.headers.emplace_back("Retry-After", "1");
+  return response;
+}
 
 HttpResponse handle_http(app::Context& app, const HttpRequest& request) {
   try {

@@ -137,12 +137,10 @@ json::object profile(protocol::Request& request) {
   if (std::find(kTargets.begin(), kTargets.end(), target) == kTargets.end()) {
     return reply_error(errc::invalid_value, "target");
   }
+  // `target` is where the client says it opened the profile; it changes nothing in the answer.
+  // The card is the same for anyone not blocked either way and never says who liked or visited
+  // the caller, so a refusal here could only give that away (docs/protocol.md "profile").
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
-    // Seeing who liked or visited you is a premium benefit (spec §6), enforced here.
-    bool locked_list = target == "likesme" || target == "visitors";
-    if (locked_list && !viewer.premium && *user_id != viewer.id) {
-      return reply_error(errc::premium_required);
-    }
     auto person = store::social::person(db, viewer.id, *user_id);
     if (!person) return reply_error(errc::not_found);
     return reply_ok(json::object{

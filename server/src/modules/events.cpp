@@ -1,5 +1,6 @@
 #include "modules/events.hpp"
 
+#include "domain/privacy.hpp"
 #include "modules/person_view.hpp"
 #include "protocol/envelope.hpp"
 
@@ -19,7 +20,7 @@ void send(app::Context& app, int64_t user_id, const json::object& event,
 void publish_totals(app::Context& app, int64_t user_id) {
   if (app.hub.sockets_of(user_id) == 0) return;
   store::Totals totals;
-  app.db->read([&](store::Session& db) { totals = store::social::totals(db, user_id); });
+  app.db->read([&](store::Session& db) { totals = load_totals(db, user_id); });
   send(app, user_id,
        json::object{{"module", "totals"}, {"request_status", 1}, {"data", totals_view(totals)}});
 }
@@ -40,11 +41,15 @@ void publish_match(app::Context& app, int64_t to_user, int64_t other,
 }
 
 void announce_presence(app::Context& app, int64_t user_id, bool online) {
-  std::vector<int64_t> related;
+  std::vector<store::social::RelatedPerson> related;
   app.db->read([&](store::Session& db) { related = store::social::related_people(db, user_id); });
   auto frame = std::make_shared<const std::string>(protocol::serialize(json::object{
       {"module", "onlines"}, {"type", online ? "online" : "offline"}, {"user_id", user_id}}));
-  for (int64_t other : related) app.hub.publish(other, frame);
+  // The event names the user: only people who know who they are hear it (a fan's presence
+  // would give away who liked a member without premium).
+  for (const auto& other : related) {
+    if (domain::knows_identity(other.relation, other.premium)) app.hub.publish(other.id, frame);
+  }
 }
 
 }  // namespace kesher::modules

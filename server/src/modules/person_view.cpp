@@ -1,5 +1,6 @@
 #include "modules/person_view.hpp"
 
+#include "domain/privacy.hpp"
 #include "modules/user_view.hpp"
 
 namespace kesher::modules {
@@ -81,20 +82,31 @@ json::array people_view(const app::Context& app, const Viewer& viewer,
 }
 
 json::object list_entry_view(const app::Context& app, const Viewer& viewer,
-                             const store::PersonRow& person, bool locked, int64_t now) {
+                             const store::PersonRow& person, int64_t now) {
   json::object view;
-  // Brief §6: a locked entry carries no id and no photo URL, so nothing can be unblurred.
-  view["id"] = locked ? json::value(nullptr) : json::value(person.id);
+  view["id"] = person.id;
   view["name"] = person.name;
   view["age"] = age_of(person.birth_date, now);
-  view["photo"] = locked ? json::value(nullptr) : photo_or_null(person.photo);
+  view["photo"] = photo_or_null(person.photo);
   add_place(view, app, viewer, person.place_id);
   view["time"] = person.time;
   view["status"] = online(app, person.id);
   view["story"] = 0;
   view["virtual"] = person.persona ? 1 : 0;
-  view["locked"] = locked ? 1 : 0;
+  view["locked"] = 0;
   return view;
+}
+
+json::object locked_entry_view() {
+  // Brief §6: any field of the person (name, age, city, photo, when, whether online or virtual)
+  // narrows down who it is, so the entry has none; the client draws a blurred shape.
+  return json::object{{"locked", 1}};
+}
+
+store::Totals load_totals(store::Session& db, int64_t user_id) {
+  auto user = store::users::find_by_id(db, user_id);
+  bool premium = user && user->premium;
+  return store::social::totals(db, user_id, domain::fan_counts_follow_blocks(premium));
 }
 
 json::object totals_view(const store::Totals& t) {

@@ -25,9 +25,13 @@ boost::json::object person_view(const app::Context& app, const Viewer& viewer,
                                 const store::PersonRow& person, int64_t now);
 boost::json::array people_view(const app::Context& app, const Viewer& viewer,
                                const std::vector<store::PersonRow>& people, int64_t now);
-// An entry of the likes, fans, matches and visitors lists; `locked` hides id and photo.
+// An entry of the likes, fans, matches and visitors lists.
 boost::json::object list_entry_view(const app::Context& app, const Viewer& viewer,
-                                    const store::PersonRow& person, bool locked, int64_t now);
+                                    const store::PersonRow& person, int64_t now);
+// A fan or visitor the viewer may not see: nothing about them but that they exist.
+boost::json::object locked_entry_view();
+// The user's counters, counted the way their premium flag allows (domain/privacy.hpp).
+store::Totals load_totals(store::Session& db, int64_t user_id);
 boost::json::object totals_view(const store::Totals& totals);
 
 }  // namespace kesher::modules

@@ -26,6 +26,7 @@ void forget_identity(protocol::Request& request) {
   if (connection.connection) request.app.hub.detach(connection.connection.get());
   connection.user_id = 0;
   connection.session_hash.clear();
+  connection.session_expires_at = 0;
   connection.language = connection.geo_language;
 }
 
@@ -42,12 +43,12 @@ json::object validate(protocol::Request& request) {
   if (fields.failed()) return fields.error_reply();
   std::string hash = explicit_session ? session_hash_of(*explicit_session)
                                       : request.connection.cookie_session_hash;
-  auto user_id = user_for_session_hash(request.app, hash);
+  auto session = session_for_hash(request.app, hash);
   std::optional<store::UserRecord> user;
   bool announce_free_credits = false;
-  if (user_id) {
+  if (session) {
     request.app.db->write([&](store::Session& db) {
-      user = store::users::find_by_id(db, *user_id);
+      user = store::users::find_by_id(db, session->user_id);
       if (user && !user->free_credits_announced) {
         announce_free_credits = store::users::claim_free_credits_notice(db, user->id);
       }
@@ -58,10 +59,22 @@ json::object validate(protocol::Request& request) {
     return not_authenticated_reply();
   }
   auto& connection = request.connection;
+  if (connection.connection &&
+      (connection.user_id != user->id || connection.session_hash != hash)) {
+    auto attached = request.app.hub.attach(user->id, hash, connection.connection,
+                                           request.app.config.max_sockets_per_member);
+    if (attached != bus::AttachResult::attached) {
+      forget_identity(request);
+      if (attached == bus::AttachResult::too_many_sockets) {
+        return reply_error(errc::too_many_sockets);
+      }
+      return not_authenticated_reply();
+    }
+  }
   connection.user_id = user->id;
   connection.session_hash = hash;
+  connection.session_expires_at = session->expires_at;
   connection.language = user->language;
-  if (connection.connection) request.app.hub.attach(user->id, hash, connection.connection);
   if (announce_free_credits) request.after_reply.push_back(free_credits_event());
   return reply_ok(
       json::object{{"authenticated", 1}, {"user", self_view(request.app, *user, request.now)}});

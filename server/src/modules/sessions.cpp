@@ -14,12 +14,18 @@ IssuedSession issue_session(store::Session& db, const app::Context& app, int64_t
   return session;
 }
 
-std::optional<int64_t> user_for_session_hash(app::Context& app, const std::string& hash) {
+std::optional<store::ActiveSession> session_for_hash(app::Context& app, const std::string& hash) {
   if (hash.empty()) return std::nullopt;
-  std::optional<int64_t> user_id;
+  std::optional<store::ActiveSession> session;
   int64_t now = app.now();
-  app.db->read([&](store::Session& db) { user_id = store::sessions::user_for(db, hash, now); });
-  return user_id;
+  app.db->read([&](store::Session& db) { session = store::sessions::find_active(db, hash, now); });
+  return session;
+}
+
+std::optional<int64_t> user_for_session_hash(app::Context& app, const std::string& hash) {
+  auto session = session_for_hash(app, hash);
+  if (!session) return std::nullopt;
+  return session->user_id;
 }
 
 std::string session_hash_of(const std::string& cookie_value) {

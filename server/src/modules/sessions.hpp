@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/context.hpp"
+#include "store/auth_tokens.hpp"
 
 namespace kesher::modules {
 
@@ -15,6 +16,7 @@ struct IssuedSession {
 // Blocking: worker threads only.
 IssuedSession issue_session(store::Session& db, const app::Context& app, int64_t user_id,
                             int64_t now);
+std::optional<store::ActiveSession> session_for_hash(app::Context& app, const std::string& hash);
 std::optional<int64_t> user_for_session_hash(app::Context& app, const std::string& hash);
 std::string session_hash_of(const std::string& cookie_value);  // empty for an empty cookie
 std::string session_cookie(const app::Context& app, const std::string& secret);

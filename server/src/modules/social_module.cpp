@@ -2,6 +2,7 @@
 #include <sodium.h>
 
 #include "domain/discovery.hpp"
+#include "domain/privacy.hpp"
 #include "domain/text.hpp"
 #include "modules/events.hpp"
 #include "modules/person_view.hpp"
@@ -115,12 +116,17 @@ json::object people_list(protocol::Request& request) {
       reply = reply_error(errc::invalid_session);
       return;
     }
-    // Who liked or visited you is premium (spec §6): others get entries without id or photo.
-    bool locked = !viewer->premium &&
-                  (List == store::PeopleList::fans || List == store::PeopleList::visitors);
+    // Who liked or visited you is premium (spec §6): others learn how many, and nothing else.
+    bool locked = (List == store::PeopleList::fans || List == store::PeopleList::visitors) &&
+                  !domain::sees_fans_and_visitors(viewer->premium);
     json::array data;
-    for (const auto& person : store::social::list_page(db, List, viewer->id, offset, take)) {
-      data.push_back(list_entry_view(request.app, *viewer, person, locked, request.now));
+    if (locked) {
+      int64_t count = store::social::anonymous_page_size(db, List, viewer->id, offset, take);
+      for (int64_t i = 0; i < count; ++i) data.push_back(locked_entry_view());
+    } else {
+      for (const auto& person : store::social::list_page(db, List, viewer->id, offset, take)) {
+        data.push_back(list_entry_view(request.app, *viewer, person, request.now));
+      }
     }
     reply = reply_ok(std::move(data));
   });
@@ -138,7 +144,7 @@ json::object mark_seen(protocol::Request& request) {
 json::object totals(protocol::Request& request) {
   store::Totals totals;
   request.app.db->read(
-      [&](store::Session& db) { totals = store::social::totals(db, request.connection.user_id); });
+      [&](store::Session& db) { totals = load_totals(db, request.connection.user_id); });
   return reply_ok(totals_view(totals));
 }
 
@@ -160,7 +166,8 @@ json::object block(protocol::Request& request) {
     store::social::block(db, me, *target, request.now);
   });
   if (!found) return reply_error(errc::not_found);
-  publish_totals(request.app, *target);
+  // The blocker's counts may change; the blocked side is told nothing, not even by a count.
+  publish_totals(request.app, me);
   return reply_ok();
 }
 
@@ -171,6 +178,7 @@ json::object unblock(protocol::Request& request) {
   if (!target) return reply_error(errc::invalid_value, "user_id");
   request.app.db->write(
       [&](store::Session& db) { store::social::unblock(db, request.connection.user_id, *target); });
+  publish_totals(request.app, request.connection.user_id);
   return reply_ok();
 }
 
@@ -179,11 +187,11 @@ json::object blocked(protocol::Request& request) {
   request.app.db->read([&](store::Session& db) {
     json::array data;
     for (const auto& person : store::social::blocked_by(db, request.connection.user_id)) {
+      // No online status: after a block nothing of the other reaches the blocker either.
       data.push_back(json::object{
           {"id", person.id},
           {"name", person.name},
-          {"photo", person.photo.empty() ? json::value(nullptr) : json::value(person.photo)},
-          {"status", request.app.hub.sockets_of(person.id) ? 1 : 0}});
+          {"photo", person.photo.empty() ? json::value(nullptr) : json::value(person.photo)}});
     }
     reply = reply_ok(std::move(data));
   });
@@ -200,13 +208,15 @@ json::object report(protocol::Request& request) {
   if (!target || *target == request.connection.user_id) {
     return reply_error(errc::invalid_value, "user_id");
   }
-  std::string text = domain::collapse_spaces(domain::strip_html(reason));
-  if (domain::utf8_length(text) > kMaxReason) return reply_error(errc::invalid_value, "reason");
+  auto text = domain::clean_text(domain::strip_html(reason), domain::TextKind::line);
+  if (!text || domain::utf8_length(*text) > kMaxReason) {
+    return reply_error(errc::invalid_value, "reason");
+  }
   bool found = false;
   request.app.db->write([&](store::Session& db) {
     if (!store::users::find_by_id(db, *target)) return;
     found = true;
-    store::social::add_report(db, request.connection.user_id, *target, text, request.now);
+    store::social::add_report(db, request.connection.user_id, *target, *text, request.now);
   });
   return found ? reply_ok() : reply_error(errc::not_found);
 }

@@ -1,5 +1,6 @@
 #include "net/server.hpp"
 
+#include <malloc.h>
 #include <spdlog/spdlog.h>
 
 #include <atomic>
@@ -21,6 +22,7 @@
 #include <list>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
@@ -51,9 +53,17 @@ constexpr size_t kReadStepBytes = 512;
 constexpr size_t kMaxHttpBody = 64 * 1024;
 constexpr size_t kMaxQueuedFrames = 1024;
 constexpr size_t kMaxQueuedBytes = 8 * 1024 * 1024;
-constexpr double kMessagesPerSecond = 30;
-constexpr double kMessageBurst = 60;
+// Guests share a budget per address, and many visitors can share one behind a carrier's NAT.
+constexpr double kGuestBudgetFactor = 4;
 constexpr auto kHttpTimeout = 30s;
+// A socket being closed gets this long for the close handshake; then the TCP connection is cut,
+// whatever the peer does, so that a peer that stopped reading cannot hold the server's buffers.
+constexpr auto kCloseGrace = 3s;
+constexpr std::string_view kHsts = "max-age=31536000; includeSubDomains";
+// The kernel's send buffer of a WebSocket (Linux doubles it). Chat frames are small, and a fixed
+// size keeps what a peer that stops reading can pin in the kernel to this, instead of the
+// megabytes that autotuning grows to; the server's own queue (kMaxQueuedFrames) is the rest.
+constexpr int kSocketSendBuffer = 64 * 1024;
 
 constexpr std::string_view kContentSecurityPolicy =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -84,12 +94,14 @@ auto on_worker(asio::thread_pool& pool, Work work) {
       asio::use_awaitable, std::move(work));
 }
 
+// `https` is whether the public origin is https: browsers then remember to use nothing else.
 template <class Fields>
-void apply_security_headers(Fields& fields) {
+void apply_security_headers(Fields& fields, bool https) {
   fields.set("Content-Security-Policy", kContentSecurityPolicy);
   fields.set("X-Content-Type-Options", "nosniff");
   fields.set("Referrer-Policy", "same-origin");
   fields.set("X-Frame-Options", "DENY");
+  if (https) fields.set(http::field::strict_transport_security, kHsts);
   fields.set(http::field::server, "kesher");
 }
 
@@ -108,6 +120,7 @@ struct Server::Impl {
         files(f),
         ioc(app_context.config.network_threads),
         workers(static_cast<size_t>(app_context.config.worker_threads)),
+        password_workers(static_cast<size_t>(app_context.config.password_threads)),
         acceptor(ioc) {}
 
   app::Context& app;
@@ -115,7 +128,31 @@ struct Server::Impl {
   const StaticFiles& files;
   asio::io_context ioc;
   asio::thread_pool workers;
+  // Requests that hash a password (argon2id), apart from the workers so that a flood of them
+  // cannot delay socket work; bounded by config.max_queued_password_jobs.
+  asio::thread_pool password_workers;
+  std::atomic<size_t> password_jobs{0};
   tcp::acceptor acceptor;
+  // Inbound frames per member across all of their sockets, and per address across guest sockets.
+  domain::KeyedBuckets member_budget{app.config.member_frames_per_second,
+                                     app.config.member_frame_burst};
+  domain::KeyedBuckets guest_budget{kGuestBudgetFactor * app.config.member_frames_per_second,
+                                    kGuestBudgetFactor* app.config.member_frame_burst};
+
+  // Set when a socket that overflowed its queue is gone: the idle sweep then hands the freed heap
+  // back to the system (glibc keeps it otherwise, and a flood of slow readers leaves megabytes).
+  std::atomic<bool> trim_pending{false};
+
+  // Open WebSockets per remote address, for config.max_sockets_per_ip.
+  std::mutex addresses_mutex;
+  std::unordered_map<std::string, size_t> sockets_per_address;
+  bool admit_address(const std::string& address);
+  void release_address(const std::string& address);
+
+  template <class Body>
+  void secure(http::response<Body>& response) const {
+    apply_security_headers(response, app.secure_cookies());
+  }
 
   // Every accepted WebSocket, for the idle sweep: one timer for all of them instead of a timer
   // and a coroutine in each.
@@ -126,6 +163,8 @@ struct Server::Impl {
   asio::awaitable<void> jobs_loop();
   asio::awaitable<void> idle_sweep_loop();
   asio::awaitable<void> serve_http(tcp::socket socket);
+  asio::awaitable<bool> refuse_upgrade(beast::tcp_stream& stream, unsigned version,
+                                       http::status status, std::string_view code);
   http::response<http::string_body> make_response(const protocol::HttpResponse& response,
                                                   const http::request<http::string_body>& request);
 };
@@ -143,6 +182,10 @@ class WebSocketSession final : public bus::Connection,
  public:
   WebSocketSession(Server::Impl& server, tcp::socket socket, app::ConnectionState state)
       : server_(server), ws_(std::move(socket)), state_(std::move(state)) {}
+  ~WebSocketSession() override {
+    server_.release_address(state_.remote_ip);
+    if (overflowed_) server_.trim_pending = true;
+  }
 
   void start(http::request<http::string_body> request) {
     asio::co_spawn(ws_.get_executor(), run(shared_from_this(), std::move(request)), asio::detached);
@@ -175,6 +218,12 @@ class WebSocketSession final : public bus::Connection,
     });
   }
 
+  // Any thread: whether the session the socket signed in with has expired by `now`.
+  bool session_expired(int64_t now) const {
+    int64_t expires_at = session_expires_at_.load(std::memory_order_relaxed);
+    return expires_at > 0 && expires_at <= now;
+  }
+
  private:
   static asio::awaitable<void> run(std::shared_ptr<WebSocketSession> self,
                                    http::request<http::string_body> request) {
@@ -189,14 +238,28 @@ class WebSocketSession final : public bus::Connection,
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& response) { response.set(http::field::server, "kesher"); }));
     ws_.read_message_max(kMaxFrameBytes);
+    boost::system::error_code option_error;
+    ws_.next_layer().set_option(asio::socket_base::send_buffer_size(kSocketSendBuffer),
+                                option_error);
     auto [ec] = co_await ws_.async_accept(request, kNoThrow);
     // This frame lives as long as the socket; its headers (cookie, key, origin…) are not needed.
     request = {};
     if (ec) co_return;
     state_.connection = shared_from_this();
     if (state_.authenticated()) {
-      server_.app.hub.attach(state_.user_id, state_.session_hash, state_.connection);
+      auto attached = server_.app.hub.attach(state_.user_id, state_.session_hash, state_.connection,
+                                             server_.app.config.max_sockets_per_member);
+      if (attached != bus::AttachResult::attached) {
+        state_.connection.reset();
+        co_await ws_.async_close(
+            websocket::close_reason(attached == bus::AttachResult::session_revoked
+                                        ? bus::kCloseLoggedOut
+                                        : bus::kCloseTooManySockets),
+            kNoThrow);
+        co_return;
+      }
     }
+    session_expires_at_ = state_.session_expires_at;
     last_inbound_ = std::chrono::steady_clock::now();
     {
       std::lock_guard lock(server_.sockets_mutex);
@@ -210,6 +273,7 @@ class WebSocketSession final : public bus::Connection,
     server_.app.hub.detach(this);
     state_.connection.reset();  // breaks the cycle session → state → session
     closed_ = true;
+    if (teardown_) teardown_->cancel();
   }
 
   asio::awaitable<void> read_loop() {
@@ -227,15 +291,21 @@ class WebSocketSession final : public bus::Connection,
       buffer.consume(buffer.size());
       // A large message must not leave a large buffer behind in a socket that then goes quiet.
       if (buffer.capacity() > kReadStepBytes) buffer.shrink_to_fit();
-      if (!bucket_.try_take(seconds_now())) {
-        enqueue(error_frame(errc::rate_limited));
-        continue;
-      }
       if (!ws_.got_text()) {
         enqueue(error_frame(errc::malformed_json));
         continue;
       }
       protocol::Prepared prepared = server_.router.prepare(frame);
+      // The budget follows the socket's identity, which session/validate may change.
+      bool within_budget =
+          state_.authenticated()
+              ? server_.member_budget.try_take(std::to_string(state_.user_id), seconds_now())
+              : server_.guest_budget.try_take(state_.remote_ip, seconds_now());
+      if (!within_budget) {
+        enqueue(std::make_shared<const std::string>(
+            server_.router.refuse(prepared, errc::rate_limited)));
+        continue;
+      }
       std::vector<std::string> replies;
       if (prepared.runs_on_network()) {
         replies = server_.router.dispatch(server_.app, state_, std::move(prepared));
@@ -248,6 +318,7 @@ class WebSocketSession final : public bus::Connection,
       for (auto& reply : replies) {
         enqueue(std::make_shared<const std::string>(std::move(reply)));
       }
+      session_expires_at_ = state_.session_expires_at;
     }
   }
 
@@ -263,15 +334,19 @@ class WebSocketSession final : public bus::Connection,
 
   // Started by enqueue() when the queue stops being empty; ends when it is empty again.
   asio::awaitable<void> drain() {
-    while (!queue_.empty() && !closed_) {
-      bus::Frame frame = queue_.front();
-      ws_.text(true);
-      auto [ec, bytes] = co_await ws_.async_write(asio::buffer(*frame), kNoThrow);
+    while (!queue_.empty() && !closed_ && !closing_) {
+      // Taken off the queue before writing, so that close_now() may drop the rest meanwhile.
+      bus::Frame frame = std::move(queue_.front());
       queue_.pop_front();
       queued_bytes_ -= frame->size();
-      // A failed write leaves writing_ set: the socket is broken, nothing more is written, and the
-      // queue limit closes it if frames keep coming before the reader notices.
-      if (ec) co_return;
+      ws_.text(true);
+      auto [ec, bytes] = co_await ws_.async_write(asio::buffer(*frame), kNoThrow);
+      if (ec) {
+        // The connection is broken: nothing more is written, and cutting it ends the reader too.
+        writing_ = false;
+        cut();
+        co_return;
+      }
     }
     writing_ = false;
   }
@@ -281,6 +356,7 @@ class WebSocketSession final : public bus::Connection,
     // A client that stops reading must not make the server's memory grow (brief §4).
     if (queue_.size() >= kMaxQueuedFrames || queued_bytes_ + frame->size() > kMaxQueuedBytes) {
       spdlog::warn("closing a socket of user {} that stopped reading", state_.user_id);
+      overflowed_ = true;
       close_now(static_cast<uint16_t>(websocket::close_code::policy_error));
       return;
     }
@@ -291,18 +367,36 @@ class WebSocketSession final : public bus::Connection,
     asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
   }
 
+  // Starts the close handshake and guarantees an end: a peer that does not read cannot take the
+  // close frame (it waits behind a write that never completes), so after kCloseGrace the TCP
+  // connection is cut and everything the socket held is released.
   void close_now(uint16_t code) {
     if (closing_ || closed_) return;
     closing_ = true;
     server_.app.hub.detach(this);
+    // Frames not yet written are no use to a socket that is going away.
+    queue_.clear();
+    queued_bytes_ = 0;
+    teardown_ = std::make_unique<asio::steady_timer>(ws_.get_executor(), kCloseGrace);
+    teardown_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+      if (!ec && !self->closed_) self->cut();
+    });
     asio::co_spawn(
         ws_.get_executor(),
         [self = shared_from_this(), code]() -> asio::awaitable<void> {
           auto [ec] = co_await self->ws_.async_close(websocket::close_reason(code), kNoThrow);
-          boost::system::error_code ignored;
-          if (ec) beast::get_lowest_layer(self->ws_).close(ignored);
+          if (ec) self->cut();
         },
         asio::detached);
+  }
+
+  // Ends the TCP connection at once. Lingering off makes it a reset, so the kernel drops what is
+  // still unsent instead of holding it for a peer that does not read.
+  void cut() {
+    auto& socket = beast::get_lowest_layer(ws_);
+    boost::system::error_code ignored;
+    socket.set_option(asio::socket_base::linger(true, 0), ignored);
+    socket.close(ignored);
   }
 
   Server::Impl& server_;
@@ -310,14 +404,47 @@ class WebSocketSession final : public bus::Connection,
   // Written on the strand, read by the idle sweep on any network thread.
   std::atomic<std::chrono::steady_clock::time_point> last_inbound_;
   std::list<WebSocketSession*>::iterator registration_;  // in server_.sockets while serving
+  // Written on the strand, read by the idle sweep.
+  std::atomic<int64_t> session_expires_at_{0};
+  std::unique_ptr<asio::steady_timer> teardown_;  // only while closing
   app::ConnectionState state_;
   std::list<bus::Frame> queue_;  // unlike std::deque, allocates nothing while empty
   size_t queued_bytes_ = 0;
   bool writing_ = false;  // a drain() is running
   bool closing_ = false;
   bool closed_ = false;
-  domain::TokenBucket bucket_{kMessagesPerSecond, kMessageBurst};
+  bool overflowed_ = false;
 };
+
+bool Server::Impl::admit_address(const std::string& address) {
+  std::lock_guard lock(addresses_mutex);
+  size_t& open = sockets_per_address[address];
+  if (open >= app.config.max_sockets_per_ip) {
+    if (open == 0) sockets_per_address.erase(address);
+    return false;
+  }
+  ++open;
+  return true;
+}
+
+void Server::Impl::release_address(const std::string& address) {
+  std::lock_guard lock(addresses_mutex);
+  auto it = sockets_per_address.find(address);
+  if (it == sockets_per_address.end()) return;
+  if (--it->second == 0) sockets_per_address.erase(it);
+}
+
+asio::awaitable<bool> Server::Impl::refuse_upgrade(beast::tcp_stream& stream, unsigned version,
+                                                   http::status status, std::string_view code) {
+  http::response<http::string_body> response{status, version};
+  response.set(http::field::content_type, "application/json");
+  response.body() = error_body(code);
+  secure(response);
+  response.keep_alive(false);
+  response.prepare_payload();
+  co_await http::async_write(stream, response, kNoThrow);
+  co_return false;
+}
 
 asio::awaitable<void> Server::Impl::accept_loop() {
   for (;;) {
@@ -346,6 +473,7 @@ protocol::HttpRequest to_plain_request(const http::request<http::string_body>& r
   plain.content_type = std::string(request[http::field::content_type]);
   plain.origin = std::string(request[http::field::origin]);
   plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
+  plain.device_cookie = protocol::cookie_value(request[http::field::cookie], "device");
   plain.accept_language = std::string(request[http::field::accept_language]);
   plain.remote_ip = remote_ip;
   return plain;
@@ -371,7 +499,7 @@ http::response<http::string_body> Server::Impl::make_response(
     response.body() = plain.body;
   }
   for (const auto& [name, value] : plain.headers) response.insert(name, value);
-  apply_security_headers(response);
+  secure(response);
   response.keep_alive(request.keep_alive());
   response.prepare_payload();
   if (request.method() == http::verb::head) response.body().clear();
@@ -393,7 +521,7 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       http::response<http::string_body> response{http::status::payload_too_large, 11};
       response.set(http::field::content_type, "application/json");
       response.body() = error_body(errc::payload_too_large);
-      apply_security_headers(response);
+      secure(response);
       response.keep_alive(false);
       response.prepare_payload();
       co_await http::async_write(stream, response, kNoThrow);
@@ -406,32 +534,43 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       if (request.target() != "/ws") break;
       std::string origin(request[http::field::origin]);
       if (!app.origin_allowed(origin)) {
-        http::response<http::string_body> response{http::status::forbidden, request.version()};
-        response.set(http::field::content_type, "application/json");
-        response.body() = error_body(errc::origin_forbidden);
-        apply_security_headers(response);
-        response.keep_alive(false);
-        response.prepare_payload();
-        co_await http::async_write(stream, response, kNoThrow);
+        co_await refuse_upgrade(stream, request.version(), http::status::forbidden,
+                                errc::origin_forbidden);
         break;
       }
+      if (!admit_address(remote_ip)) {
+        co_await refuse_upgrade(stream, request.version(), http::status::too_many_requests,
+                                errc::too_many_sockets);
+        break;
+      }
+      // From here the address is counted; the session (or the refusal below) releases it.
       app::ConnectionState state;
+      state.remote_ip = remote_ip;
       state.geo_language = std::string(domain::language_code(
           domain::language_from_accept(request[http::field::accept_language])));
       state.language = state.geo_language;
       std::string cookie = protocol::cookie_value(request[http::field::cookie], "session");
       state.cookie_session_hash = modules::session_hash_of(cookie);
-      auto lookup = [this, hash = state.cookie_session_hash]() -> std::optional<int64_t> {
+      auto lookup = [this,
+                     hash = state.cookie_session_hash]() -> std::optional<store::ActiveSession> {
         try {
-          return modules::user_for_session_hash(app, hash);
+          return modules::session_for_hash(app, hash);
         } catch (const std::exception& e) {
           spdlog::error("session lookup failed: {}", e.what());
           return std::nullopt;
         }
       };
-      auto user_id = co_await on_worker<std::optional<int64_t>>(workers, std::move(lookup));
-      if (user_id) {
-        state.user_id = *user_id;
+      auto session_found =
+          co_await on_worker<std::optional<store::ActiveSession>>(workers, std::move(lookup));
+      if (session_found) {
+        if (app.hub.sockets_of(session_found->user_id) >= app.config.max_sockets_per_member) {
+          release_address(remote_ip);
+          co_await refuse_upgrade(stream, request.version(), http::status::too_many_requests,
+                                  errc::too_many_sockets);
+          break;
+        }
+        state.user_id = session_found->user_id;
+        state.session_expires_at = session_found->expires_at;
         state.session_hash = state.cookie_session_hash;
       }
       auto session =
@@ -448,17 +587,29 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       response.set(http::field::content_type, file->content_type);
       response.set(http::field::cache_control, file->cache_control);
       if (request.method() == http::verb::get) response.body() = *file->body;
-      apply_security_headers(response);
+      secure(response);
       response.keep_alive(request.keep_alive());
       response.content_length(file->body->size());
     } else if (path == "/healthz") {
       protocol::HttpResponse health{200, "application/json", R"({"status":"ok"})", {}, false};
       response = make_response(health, request);
     } else {
-      auto handle = [this, plain = to_plain_request(request, remote_ip)] {
-        return modules::handle_http(app, plain);
-      };
-      auto answer = co_await on_worker<protocol::HttpResponse>(workers, std::move(handle));
+      protocol::HttpRequest plain = to_plain_request(request, remote_ip);
+      protocol::HttpResponse answer;
+      if (!modules::hashes_passwords(plain)) {
+        auto handle = [this, plain = std::move(plain)] { return modules::handle_http(app, plain); };
+        answer = co_await on_worker<protocol::HttpResponse>(workers, std::move(handle));
+      } else if (password_jobs.fetch_add(1) >= app.config.max_queued_password_jobs) {
+        password_jobs.fetch_sub(1);
+        answer = modules::busy_response();
+      } else {
+        auto handle = [this, plain = std::move(plain)] {
+          auto answer = modules::handle_http(app, plain);
+          password_jobs.fetch_sub(1);
+          return answer;
+        };
+        answer = co_await on_worker<protocol::HttpResponse>(password_workers, std::move(handle));
+      }
       response = make_response(answer, request);
     }
     auto [write_error, written] = co_await http::async_write(stream, response, kNoThrow);
@@ -518,20 +669,28 @@ asio::awaitable<void> Server::Impl::idle_sweep_loop() {
       std::chrono::seconds(app.config.ws_idle_timeout_seconds);
   asio::steady_timer timer(co_await asio::this_coro::executor);
   std::vector<std::shared_ptr<WebSocketSession>> silent;
+  std::vector<std::shared_ptr<WebSocketSession>> expired;
   for (;;) {
     timer.expires_after(std::min<std::chrono::steady_clock::duration>(1s, limit / 4));
     auto [ec] = co_await timer.async_wait(kNoThrow);
     if (ec || !acceptor.is_open()) co_return;
     auto since = std::chrono::steady_clock::now() - limit;
+    int64_t now = app.now();
     {
       std::lock_guard lock(sockets_mutex);
       for (WebSocketSession* socket : sockets) {
         // A registered session is alive: it leaves the list before its last owner lets go.
         if (socket->silent_since(since)) silent.push_back(socket->shared_from_this());
+        if (socket->session_expired(now)) expired.push_back(socket->shared_from_this());
       }
     }
     for (auto& socket : silent) socket->close_if_idle(limit);
+    for (auto& socket : expired) socket->close(bus::kCloseLoggedOut);
     silent.clear();
+    expired.clear();
+    if (trim_pending.exchange(false)) malloc_trim(0);
+    member_budget.prune(seconds_now());
+    guest_budget.prune(seconds_now());
   }
 }
 
@@ -560,6 +719,7 @@ void Server::run() {
   // Sends still waiting for their commit are written and answered while the workers, the hub and
   // the rest of the context are alive; nothing calls back into the server after this.
   impl.app.db->flush();
+  impl.password_workers.join();
   impl.workers.join();
   impl.app.post_to_workers = nullptr;
   std::lock_guard lock(impl.sockets_mutex);

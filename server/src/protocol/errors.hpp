@@ -49,6 +49,8 @@ inline constexpr std::string_view empty_message = "empty_message";
 inline constexpr std::string_view message_too_long = "message_too_long";
 inline constexpr std::string_view sender_mismatch = "sender_mismatch";
 inline constexpr std::string_view server_busy = "server_busy";
+inline constexpr std::string_view too_many_sockets = "too_many_sockets";
+inline constexpr std::string_view unsupported_media_type = "unsupported_media_type";
 inline constexpr std::string_view internal_error = "internal_error";
 
 }  // namespace kesher::errc

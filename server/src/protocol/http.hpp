@@ -14,6 +14,7 @@ struct HttpRequest {
   std::string content_type;
   std::string origin;
   std::string session_cookie;
+  std::string device_cookie;  // a browser that signed in to an account before (auth_http.cpp)
   std::string remote_ip;
   std::string accept_language;
 };

@@ -59,6 +59,17 @@ std::vector<std::string> Router::dispatch(app::Context& app, app::ConnectionStat
   return frames;
 }
 
+std::string Router::refuse(const Prepared& prepared, std::string_view error_code) const {
+  json::object reply = reply_error(error_code);
+  if (const auto* envelope = std::get_if<Envelope>(&prepared.decoded)) {
+    reply["module"] = envelope->module;
+    if (!envelope->rid.empty()) reply["rid"] = envelope->rid;
+  } else {
+    reply["module"] = "error";
+  }
+  return serialize(reply);
+}
+
 void Responder::send(json::object reply) const {
   if (!connection_) return;
   if (!reply.contains("module")) reply["module"] = module_;

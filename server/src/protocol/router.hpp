@@ -74,6 +74,9 @@ class Router {
   // The serialized frames answering one inbound frame: the reply, then any events.
   std::vector<std::string> dispatch(app::Context& app, app::ConnectionState& connection,
                                     Prepared prepared) const;
+  // The error reply to a frame that is not handled (over its sender's budget): the frame's module
+  // and rid when it decoded, so that the client knows which request it was.
+  std::string refuse(const Prepared& prepared, std::string_view error_code) const;
   std::vector<std::string> handle(app::Context& app, app::ConnectionState& connection,
                                   std::string_view frame) const {
     return dispatch(app, connection, prepare(frame));

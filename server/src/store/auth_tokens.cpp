@@ -10,12 +10,19 @@ void insert(Session& db, const std::string& id_hash, int64_t user_id, int64_t no
              {id_hash, user_id, now, expires_at});
 }
 
-std::optional<int64_t> user_for(Session& db, const std::string& id_hash, int64_t now) {
+std::optional<ActiveSession> find_active(Session& db, const std::string& id_hash, int64_t now) {
   auto row = db.query_one(
-      "SELECT user_id FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?",
+      "SELECT user_id, expires_at FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND "
+      "expires_at > ?",
       {id_hash, now});
   if (!row) return std::nullopt;
-  return row->integer(0);
+  return ActiveSession{row->integer(0), row->integer(1)};
+}
+
+std::optional<int64_t> user_for(Session& db, const std::string& id_hash, int64_t now) {
+  auto session = find_active(db, id_hash, now);
+  if (!session) return std::nullopt;
+  return session->user_id;
 }
 
 void revoke(Session& db, const std::string& id_hash, int64_t now) {
@@ -46,16 +53,53 @@ void insert(Session& db, const std::string& token_hash, int64_t user_id, std::st
       {token_hash, user_id, std::string(purpose), now, expires_at});
 }
 
-std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::string_view purpose,
-                               int64_t now) {
+std::optional<int64_t> peek(Session& db, const std::string& token_hash, std::string_view purpose,
+                            int64_t now) {
   auto row = db.query_one(
       "SELECT user_id FROM tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND "
       "expires_at > ?",
       {token_hash, std::string(purpose), now});
   if (!row) return std::nullopt;
-  db.execute("UPDATE tokens SET used_at = ? WHERE token_hash = ?", {now, token_hash});
   return row->integer(0);
 }
 
+std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::string_view purpose,
+                               int64_t now) {
+  auto user_id = peek(db, token_hash, purpose, now);
+  if (user_id) db.execute("UPDATE tokens SET used_at = ? WHERE token_hash = ?", {now, token_hash});
+  return user_id;
+}
+
+void use_all(Session& db, int64_t user_id, std::string_view purpose, int64_t now) {
+  db.execute("UPDATE tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
+             {now, user_id, std::string(purpose)});
+}
+
 }  // namespace tokens
+
+namespace devices {
+
+void insert(Session& db, const std::string& token_hash, int64_t user_id, int64_t now,
+            int64_t expires_at) {
+  db.execute(
+      "INSERT INTO trusted_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, "
+      "?)",
+      {token_hash, user_id, now, expires_at});
+}
+
+std::optional<int64_t> owner(Session& db, const std::string& token_hash, int64_t now) {
+  auto row = db.query_one(
+      "SELECT user_id FROM trusted_devices WHERE token_hash = ? AND revoked_at IS NULL AND "
+      "expires_at > ?",
+      {token_hash, now});
+  if (!row) return std::nullopt;
+  return row->integer(0);
+}
+
+void revoke_all(Session& db, int64_t user_id, int64_t now) {
+  db.execute("UPDATE trusted_devices SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL",
+             {now, user_id});
+}
+
+}  // namespace devices
 }  // namespace kesher::store

@@ -159,6 +159,7 @@ std::vector<ReadMark> mark_read(Session& db, int64_t me, std::span<const int64_t
   }
   std::vector<ReadMark> marks;
   for (auto [partner, up_to] : up_to_by_partner) {
+    if (social::blocked_between(db, me, partner)) continue;
     int64_t read = std::max(up_to, read_up_to(db, me, partner));
     auto pair = domain::chat::pair_of(me, partner);
     auto left = db.query_one(

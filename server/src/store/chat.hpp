@@ -61,7 +61,8 @@ struct ReadMark {
   int64_t unread = 0;  // what is left unread in that conversation
 };
 // "Read up to": per conversation, the largest given id the caller received. Ids the caller did not
-// receive are ignored.
+// receive are ignored, and so are those of a conversation blocked either way (a read there would
+// tell the other side something).
 std::vector<ReadMark> mark_read(Session& db, int64_t me, std::span<const int64_t> ids);
 
 // Unread messages over every conversation except blocked ones.

@@ -210,6 +210,20 @@ std::vector<PersonRow> list_page(Session& db, PeopleList list, int64_t viewer_id
   return to_people(db.query(*sql, {viewer_id, limit, offset}), 14);
 }
 
+int64_t anonymous_page_size(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
+                            int64_t limit) {
+  static const std::string fans =
+      "SELECT COUNT(*) FROM (SELECT 1 FROM swipes WHERE swiped_id = ?1 AND liked = 1 LIMIT ?2 "
+      "OFFSET ?3)";
+  static const std::string visitors =
+      "SELECT COUNT(*) FROM (SELECT 1 FROM visits WHERE visited_id = ?1 LIMIT ?2 OFFSET ?3)";
+  if (list != PeopleList::fans && list != PeopleList::visitors) {
+    throw StoreError("only fans and visitors are ever anonymous");
+  }
+  const std::string& sql = list == PeopleList::fans ? fans : visitors;
+  return db.query_one(sql, {viewer_id, limit, offset})->integer(0);
+}
+
 std::vector<Photo> photos(Session& db, int64_t user_id, int64_t offset, int64_t limit) {
   std::vector<Photo> out;
   for (const auto& row : db.query(
@@ -303,7 +317,7 @@ bool matched(Session& db, int64_t a, int64_t b) {
       .has_value();
 }
 
-Totals totals(Session& db, int64_t user_id) {
+Totals totals(Session& db, int64_t user_id, bool fans_follow_blocks) {
   static const std::string blocked_other =
       " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = %)"
       " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = % AND b.blocked_id = ?1)";
@@ -312,28 +326,32 @@ Totals totals(Session& db, int64_t user_id) {
     for (size_t at; (at = filter.find('%')) != std::string::npos;) filter.replace(at, 1, column);
     return filter;
   };
-  static const std::string sql =
-      "SELECT "
-      "(SELECT COUNT(*) FROM visits v WHERE v.visited_id = ?1" +
-      visible("v.visitor_id") +
-      "), "
-      "(SELECT COUNT(*) FROM swipes s WHERE s.swiper_id = ?1 AND s.liked = 1" +
-      visible("s.swiped_id") +
-      "), "
-      "(SELECT COUNT(*) FROM swipes s WHERE s.swiped_id = ?1 AND s.liked = 1" +
-      visible("s.swiper_id") +
-      "), "
-      "(SELECT COUNT(*) FROM matches m WHERE m.user_id = ?1" +
-      visible("m.other_id") +
-      "), "
-      "(SELECT COUNT(*) FROM swipes s WHERE s.swiped_id = ?1 AND s.liked = 1 AND s.created_at > "
-      "(SELECT fans_seen_at FROM users WHERE id = ?1)" +
-      visible("s.swiper_id") +
-      "), "
-      "(SELECT COUNT(*) FROM visits v WHERE v.visited_id = ?1 AND v.last_at > (SELECT "
-      "visits_seen_at FROM users WHERE id = ?1)" +
-      visible("v.visitor_id") + ")";
-  auto row = db.query_one(sql, {user_id});
+  auto query = [&](bool fan_blocks) {
+    auto received = [&](std::string column) { return fan_blocks ? visible(column) : ""; };
+    return "SELECT "
+           "(SELECT COUNT(*) FROM visits v WHERE v.visited_id = ?1" +
+           received("v.visitor_id") +
+           "), "
+           "(SELECT COUNT(*) FROM swipes s WHERE s.swiper_id = ?1 AND s.liked = 1" +
+           visible("s.swiped_id") +
+           "), "
+           "(SELECT COUNT(*) FROM swipes s WHERE s.swiped_id = ?1 AND s.liked = 1" +
+           received("s.swiper_id") +
+           "), "
+           "(SELECT COUNT(*) FROM matches m WHERE m.user_id = ?1" +
+           visible("m.other_id") +
+           "), "
+           "(SELECT COUNT(*) FROM swipes s WHERE s.swiped_id = ?1 AND s.liked = 1 AND "
+           "s.created_at > (SELECT fans_seen_at FROM users WHERE id = ?1)" +
+           received("s.swiper_id") +
+           "), "
+           "(SELECT COUNT(*) FROM visits v WHERE v.visited_id = ?1 AND v.last_at > (SELECT "
+           "visits_seen_at FROM users WHERE id = ?1)" +
+           received("v.visitor_id") + ")";
+  };
+  static const std::string following = query(true);
+  static const std::string keeping = query(false);
+  auto row = db.query_one(fans_follow_blocks ? following : keeping, {user_id});
   return {row->integer(0), row->integer(1), row->integer(2),
           row->integer(3), row->integer(4), row->integer(5)};
 }
@@ -346,21 +364,43 @@ void mark_visits_seen(Session& db, int64_t user_id, int64_t now) {
   db.execute("UPDATE users SET visits_seen_at = ? WHERE id = ?", {now, user_id});
 }
 
-std::vector<int64_t> related_people(Session& db, int64_t user_id) {
+std::vector<RelatedPerson> related_people(Session& db, int64_t user_id) {
+  // Each flag is the relation as the other person (r.other) sees the user (?1).
   static const std::string sql =
-      "SELECT other FROM ("
+      "SELECT r.other, u.premium,"
+      " EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = r.other)"
+      "  OR (b.blocker_id = r.other AND b.blocked_id = ?1)),"
+      " EXISTS (SELECT 1 FROM conversations c WHERE c.user_id = r.other AND c.other_id = ?1),"
+      " EXISTS (SELECT 1 FROM matches m WHERE m.user_id = r.other AND m.other_id = ?1),"
+      " EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = r.other AND s.swiped_id = ?1"
+      "  AND s.liked = 1),"
+      " EXISTS (SELECT 1 FROM visits v WHERE v.visitor_id = r.other AND v.visited_id = ?1),"
+      " EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = ?1 AND s.swiped_id = r.other"
+      "  AND s.liked = 1),"
+      " EXISTS (SELECT 1 FROM visits v WHERE v.visitor_id = ?1 AND v.visited_id = r.other)"
+      " FROM ("
       " SELECT other_id AS other FROM matches WHERE user_id = ?1"
+      " UNION SELECT other_id FROM conversations WHERE user_id = ?1"
       " UNION SELECT swiped_id FROM swipes WHERE swiper_id = ?1 AND liked = 1"
       " UNION SELECT swiper_id FROM swipes WHERE swiped_id = ?1 AND liked = 1"
       " UNION SELECT visited_id FROM visits WHERE visitor_id = ?1"
       " UNION SELECT visitor_id FROM visits WHERE visited_id = ?1) r"
-      " WHERE NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = "
-      "r.other)"
-      " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = r.other AND b.blocked_id = "
-      "?1)";
-  std::vector<int64_t> ids;
-  for (const auto& row : db.query(sql, {user_id})) ids.push_back(row.integer(0));
-  return ids;
+      " JOIN users u ON u.id = r.other";
+  std::vector<RelatedPerson> people;
+  for (const auto& row : db.query(sql, {user_id})) {
+    RelatedPerson person;
+    person.id = row.integer(0);
+    person.premium = row.integer(1) != 0;
+    person.relation.blocked = row.integer(2) != 0;
+    person.relation.conversation = row.integer(3) != 0;
+    person.relation.matched = row.integer(4) != 0;
+    person.relation.viewer_liked = row.integer(5) != 0;
+    person.relation.viewer_visited = row.integer(6) != 0;
+    person.relation.liked_viewer = row.integer(7) != 0;
+    person.relation.visited_viewer = row.integer(8) != 0;
+    people.push_back(person);
+  }
+  return people;
 }
 
 PersonaSettings persona_settings(Session& db, int64_t user_id) {

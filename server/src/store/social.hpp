@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "domain/places.hpp"
+#include "domain/privacy.hpp"
 #include "store/database.hpp"
 
 namespace kesher::store {
@@ -57,6 +58,10 @@ std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender, int
 std::optional<PersonRow> person(Session& db, int64_t viewer_id, int64_t id);
 std::vector<PersonRow> list_page(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
                                  int64_t limit);
+// How many entries a page of the viewer's fans or visitors holds, blocks or not, without reading
+// who they are: what a viewer who may not see them gets (domain::fan_counts_follow_blocks).
+int64_t anonymous_page_size(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
+                            int64_t limit);
 
 struct Photo {
   int64_t id;
@@ -82,13 +87,21 @@ void put_swipe(Session& db, int64_t swiper, int64_t swiped, bool liked, int64_t 
 bool create_match(Session& db, int64_t a, int64_t b, int64_t now);
 bool matched(Session& db, int64_t a, int64_t b);
 
-Totals totals(Session& db, int64_t user_id);
+// `fans_follow_blocks`: whether blocks either way take fans and visitors out of their counts
+// (mylikes and matches always leave blocked people out).
+Totals totals(Session& db, int64_t user_id, bool fans_follow_blocks);
 void mark_fans_seen(Session& db, int64_t user_id, int64_t now);
 void mark_visits_seen(Session& db, int64_t user_id, int64_t now);
 
-// Everyone with a relation to the user (matches, likes either way, visits), minus blocks: the
-// people who are told when the user comes online or goes offline.
-std::vector<int64_t> related_people(Session& db, int64_t user_id);
+// Everyone with a relation to the user (matches, conversations, likes and visits either way),
+// each with the relation as they see it and their premium flag: whom the user's presence may
+// concern, before domain::knows_identity decides.
+struct RelatedPerson {
+  int64_t id = 0;
+  bool premium = false;
+  domain::Relation relation;  // from this person's side
+};
+std::vector<RelatedPerson> related_people(Session& db, int64_t user_id);
 
 struct PersonaSettings {
   bool persona = false;

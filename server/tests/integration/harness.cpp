@@ -6,14 +6,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <utility>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cstdio>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -72,6 +77,12 @@ void ServerProcess::launch() {
                                   "--host",           "127.0.0.1", "--data",
                                   data_dir_.string(), "--web",     (data_dir_ / "no-web").string(),
                                   "--log-level",      "warn"};
+    // Every test registers from 127.0.0.1; the per-address sign-up limit has tests of its own,
+    // which pass the flag themselves.
+    if (std::find(extra_args_.begin(), extra_args_.end(), "--register-limit-per-ip") ==
+        extra_args_.end()) {
+      args.insert(args.end(), {"--register-limit-per-ip", "1000000"});
+    }
     args.insert(args.end(), extra_args_.begin(), extra_args_.end());
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
@@ -103,7 +114,7 @@ void ServerProcess::launch() {
 
 int ServerProcess::stop() {
   if (pid_ <= 0) return 0;
-  kill(pid_, SIGTERM);
+  ::kill(pid_, SIGTERM);
   int status = 0;
   for (int i = 0; i < 100; ++i) {
     if (waitpid(pid_, &status, WNOHANG) == pid_) {
@@ -112,15 +123,50 @@ int ServerProcess::stop() {
     }
     std::this_thread::sleep_for(50ms);
   }
-  kill(pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);
   waitpid(pid_, &status, 0);
   pid_ = -1;
   return -1;
 }
 
+void ServerProcess::kill() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
 void ServerProcess::restart() {
   stop();
   launch();
+}
+
+int64_t ServerProcess::rss_bytes() const {
+  std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+  }
+  return -1;
+}
+
+int ServerProcess::established_connections() const {
+  // /proc/net/tcp: "sl local_address rem_address st …", addresses as HEXIP:HEXPORT, st 01 is
+  // ESTABLISHED. The server listens on 127.0.0.1 only.
+  std::ifstream table("/proc/net/tcp");
+  std::string line;
+  std::getline(table, line);  // header
+  char port_hex[8];
+  std::snprintf(port_hex, sizeof port_hex, "%04X", port_);
+  int count = 0;
+  while (std::getline(table, line)) {
+    std::istringstream fields(line);
+    std::string slot, local, remote, state;
+    fields >> slot >> local >> remote >> state;
+    if (state == "01" && local.substr(local.find(':') + 1) == port_hex) ++count;
+  }
+  return count;
 }
 
 json::object HttpResult::json() const {
@@ -193,6 +239,11 @@ WsClient::~WsClient() {
 
 std::unique_ptr<WsClient> WsClient::connect(uint16_t port, const Options& options, int* status) {
   auto impl = std::make_unique<Impl>();
+  if (options.receive_buffer_bytes > 0) {
+    auto& socket = impl->ws.next_layer().socket();
+    socket.open(tcp::v4());
+    socket.set_option(asio::socket_base::receive_buffer_size(options.receive_buffer_bytes));
+  }
   impl->ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   impl->ws.set_option(websocket::stream_base::decorator([options](websocket::request_type& req) {
     if (!options.origin.empty()) req.set(http::field::origin, options.origin);
@@ -312,6 +363,17 @@ std::optional<json::object> WsClient::wait_event(const std::string& module,
   return std::nullopt;
 }
 
+std::vector<json::object> WsClient::drain_events(std::chrono::milliseconds settle) {
+  auto deadline = std::chrono::steady_clock::now() + settle;
+  while (is_open()) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left <= 0ms) break;
+    if (auto message = receive(left)) events_.push_back(std::move(*message));
+  }
+  return std::exchange(events_, {});
+}
+
 int WsClient::wait_closed(std::chrono::milliseconds timeout) {
   auto deadline = std::chrono::steady_clock::now() + timeout;
   while (impl_->open && std::chrono::steady_clock::now() < deadline) receive(100ms);
@@ -395,6 +457,81 @@ int run_kesher(const ServerProcess& server, const std::vector<std::string>& args
   command += " > /dev/null";
   int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace kesher::test
+
+namespace kesher::test {
+
+std::unique_ptr<ServerProcess> ServerProcess::with_database(const fs::path& database,
+                                                            std::vector<std::string> extra_args) {
+  auto server = std::make_unique<ServerProcess>(std::move(extra_args));
+  server->stop();
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    fs::remove(server->data_dir() / (std::string("kesher.db") + suffix));
+  }
+  fs::copy_file(database, server->data_dir() / "kesher.db");
+  server->launch();
+  return server;
+}
+
+json::array query_rows(const ServerProcess& server, const std::string& sql) {
+  sqlite3* db = nullptr;
+  std::string path = (server.data_dir() / "kesher.db").string();
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw std::runtime_error("cannot open " + path);
+  }
+  sqlite3_busy_timeout(db, 2000);
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+    std::string message = sqlite3_errmsg(db);
+    sqlite3_close(db);
+    throw std::runtime_error("query failed: " + message + " in: " + sql);
+  }
+  json::array rows;
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    json::array row;
+    for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
+      switch (sqlite3_column_type(stmt, i)) {
+        case SQLITE_INTEGER:
+          row.emplace_back(static_cast<int64_t>(sqlite3_column_int64(stmt, i)));
+          break;
+        case SQLITE_FLOAT:
+          row.emplace_back(sqlite3_column_double(stmt, i));
+          break;
+        case SQLITE_NULL:
+          row.emplace_back(nullptr);
+          break;
+        default:
+          row.emplace_back(json::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, i)),
+                                        sqlite3_column_bytes(stmt, i)));
+      }
+    }
+    rows.emplace_back(std::move(row));
+  }
+  std::string message = rc == SQLITE_DONE ? "" : sqlite3_errmsg(db);
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  if (rc != SQLITE_DONE) throw std::runtime_error("query failed: " + message + " in: " + sql);
+  return rows;
+}
+
+CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std::string>& args) {
+  std::string command =
+      std::string(KESHER_BINARY) + " --data '" + data_dir.string() + "' --log-level warn";
+  for (const auto& arg : args) command += " '" + arg + "'";
+  command += " 2>&1";
+  CommandResult result;
+  FILE* out = popen(command.c_str(), "r");
+  if (!out) return result;
+  char chunk[512];
+  size_t read;
+  while ((read = fread(chunk, 1, sizeof chunk, out)) > 0) result.output.append(chunk, read);
+  int status = pclose(out);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
 }
 
 }  // namespace kesher::test

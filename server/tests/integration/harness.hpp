@@ -19,6 +19,9 @@ class ServerProcess {
  public:
   // Starts kesher with a fresh data folder holding a small places fixture.
   explicit ServerProcess(std::vector<std::string> extra_args = {});
+  // Starts kesher on a fresh data folder whose database is a copy of `database` (a backup).
+  static std::unique_ptr<ServerProcess> with_database(const std::filesystem::path& database,
+                                                      std::vector<std::string> extra_args = {});
   ~ServerProcess();
   ServerProcess(const ServerProcess&) = delete;
   ServerProcess& operator=(const ServerProcess&) = delete;
@@ -28,8 +31,15 @@ class ServerProcess {
   const std::filesystem::path& data_dir() const { return data_dir_; }
   // SIGTERM, then the exit status (or -1 if it had to be killed).
   int stop();
+  // SIGKILL, then reaps it: a crash at whatever point the server is in. restart() brings it back.
+  void kill();
   void restart();
   bool running() const { return pid_ > 0; }
+  int pid() const { return pid_; }
+  // The server's resident memory (VmRSS), in bytes.
+  int64_t rss_bytes() const;
+  // TCP connections in state ESTABLISHED on the server's port, as the kernel sees them.
+  int established_connections() const;
 
  private:
   void launch();
@@ -65,6 +75,7 @@ class WsClient {
     std::string origin;
     std::string cookie;
     std::string accept_language;
+    int receive_buffer_bytes = 0;  // SO_RCVBUF before connecting, e.g. for a slow reader
   };
   // nullptr if the upgrade was refused; *status then holds the HTTP status.
   static std::unique_ptr<WsClient> connect(uint16_t port, const Options& options,
@@ -80,6 +91,8 @@ class WsClient {
   // The next event with this module, from those already received or arriving within timeout.
   std::optional<json::object> wait_event(const std::string& module,
                                          std::chrono::milliseconds timeout = 5s);
+  // Every event received so far, and those arriving within `settle`; the queue is emptied.
+  std::vector<json::object> drain_events(std::chrono::milliseconds settle);
   // Waits until the server closes the socket; returns the close code (1006 when it ended without
   // a close frame), or -1 if it is still open after the timeout.
   int wait_closed(std::chrono::milliseconds timeout = 5s);
@@ -108,10 +121,19 @@ std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Memb
 
 // Reads one integer from the server's SQLite file (opened read-only while it runs).
 int64_t query_integer(const ServerProcess& server, const std::string& sql);
+// Every row of a query on the server's SQLite file (read-only), each row an array of its columns.
+json::array query_rows(const ServerProcess& server, const std::string& sql);
 // Writes to the server's SQLite file while it runs (WAL allows a second writer process), for
 // setup the product has no endpoint for yet, such as a member's photo before uploads exist.
 void execute_sql(const ServerProcess& server, const std::string& sql);
 // Runs the kesher binary's administration commands against the server's data folder.
 int run_kesher(const ServerProcess& server, const std::vector<std::string>& args);
+// The same against any data folder, keeping what it printed (stdout and stderr).
+struct CommandResult {
+  int status = -1;
+  std::string output;
+};
+CommandResult run_kesher_command(const std::filesystem::path& data_dir,
+                                 const std::vector<std::string>& args);
 
 }  // namespace kesher::test

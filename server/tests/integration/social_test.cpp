@@ -214,14 +214,7 @@ TEST_F(Social, FansAndVisitorsArePremium) {
     auto reply = page(*socket, module);
     ASSERT_EQ(reply["data"].as_array().size(), 1u) << module;
     const auto& entry = reply["data"].as_array().at(0).as_object();
-    EXPECT_TRUE(entry.at("id").is_null()) << module;
-    EXPECT_TRUE(entry.at("photo").is_null()) << module;
-    EXPECT_EQ(entry.at("locked"), 1) << module;
-    EXPECT_EQ(json::serialize(reply).find("fan.svg"), std::string::npos) << module;
-  }
-  for (const auto* target : {"likesme", "visitors"}) {
-    EXPECT_EQ(socket->request("profile", {{"user_id", fan.id}, {"target", target}})["error_code"],
-              "premium_required");
+    EXPECT_EQ(entry, (json::object{{"locked", 1}})) << module;
   }
 
   ASSERT_EQ(run_kesher(*server_, {"set-premium", "--user-id", std::to_string(member.id)}), 0);
@@ -311,7 +304,7 @@ TEST_F(Social, PresenceReachesRelatedPeople) {
   auto stranger_socket = connect(stranger);
   {
     auto b_socket = connect(b);
-    swipe(*b_socket, a.id);  // now related
+    swipe(*a_socket, b.id);  // she liked him, so she knows him
   }
   auto offline = a_socket->wait_event("onlines");
   ASSERT_TRUE(offline);

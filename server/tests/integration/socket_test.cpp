@@ -97,18 +97,28 @@ TEST_F(Socket, OversizedFrameClosesWith1009) {
   EXPECT_EQ(guest()->request("ping")["module"], "pong");
 }
 
-TEST_F(Socket, MessageRateIsLimited) {
-  auto socket = guest();
-  for (int i = 0; i < 150; ++i) socket->send_text(R"({"module":"ping"})");
+// On a server of its own: guests share one budget per address, and this test spends it.
+TEST(SocketLimits, GuestMessageRateIsLimitedAndRefusalsNameTheRequest) {
+  ServerProcess server;
+  // Guests share a budget per address: four times a member's (a burst of 240).
+  auto socket = WsClient::connect(server.port(), {server.origin(), "", ""});
+  ASSERT_TRUE(socket);
+  for (int i = 0; i < 400; ++i) {
+    socket->send_text(R"({"module":"ping","rid":"p)" + std::to_string(i) + R"("})");
+  }
   int pongs = 0, limited = 0;
   while (auto message = socket->receive(1s)) {
     if ((*message)["module"] == "pong") ++pongs;
-    if ((*message)["error_code"] == "rate_limited") ++limited;
-    if (pongs + limited == 150) break;
+    if ((*message)["error_code"] == "rate_limited") {
+      ++limited;
+      EXPECT_EQ((*message)["module"], "ping");
+      EXPECT_TRUE(message->contains("rid"));
+    }
+    if (pongs + limited == 400) break;
   }
-  EXPECT_GE(pongs, 60);
+  EXPECT_GE(pongs, 240);
   EXPECT_GT(limited, 0);
-  EXPECT_EQ(pongs + limited, 150);
+  EXPECT_EQ(pongs + limited, 400);
 }
 
 TEST_F(Socket, ConfigsPluginsGeodataLanguages) {
@@ -198,7 +208,7 @@ TEST_F(Socket, LogoutClosesTheSessionsSockets) {
   auto first = connect_member(*server_, member);
   auto second = connect_member(*server_, member);
   ASSERT_EQ(first->request("session/validate")["request_status"], 1);
-  auto result = http_request(server_->port(), "POST", "/api/auth/logout", {},
+  auto result = http_request(server_->port(), "POST", "/api/auth/logout", "{}",
                              {member.cookie, server_->origin()});
   EXPECT_EQ(result.status, 200);
   EXPECT_EQ(first->wait_closed(), 4001);

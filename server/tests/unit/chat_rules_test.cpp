@@ -3,6 +3,7 @@
 #include "domain/chat.hpp"
 
 using namespace kesher::domain::chat;
+using namespace std::string_literals;
 
 TEST(ChatRules, TextIsTrimmedAndCleanedOfControlCharacters) {
   EXPECT_EQ(check_text("  hello\x01 world \n").text, "hello world");
@@ -12,6 +13,14 @@ TEST(ChatRules, TextIsTrimmedAndCleanedOfControlCharacters) {
   EXPECT_EQ(check_text("").error, "empty_message");
   EXPECT_EQ(check_text(" \t\n\x02 ").error, "empty_message");
   EXPECT_EQ(check_text("\xC3\x28").error, "invalid_value") << "invalid UTF-8";
+}
+
+TEST(ChatRules, TextGoesThroughTheTextGateLikeTheBio) {
+  EXPECT_EQ(check_text("a\0b\x1b[2J \u202Ec\u2067d"s).text, "ab[2J cd");
+  EXPECT_EQ(check_text("\u200B\u2066\u200D").error, "empty_message");
+  const std::string family = "\U0001F468\u200D\U0001F469\u200D\U0001F467";
+  EXPECT_EQ(check_text(family).text, family);
+  EXPECT_EQ(check_text("Ju\u0308rgen\r\nhi").text, "J\u00FCrgen\nhi");
 }
 
 TEST(ChatRules, TextLengthCountsCodePointsNotBytes) {

@@ -1,6 +1,7 @@
 #include "domain/places.hpp"
 
 #include <gtest/gtest.h>
+#include <unicode/unistr.h>
 
 #include <unistd.h>
 #include <chrono>
@@ -75,6 +76,37 @@ TEST_F(PlaceSearchTest, HebrewIgnoresNiqqudFinalFormsAndDoubledLetters) {
   EXPECT_TRUE(finds("קרית שמ", kKiryatShmona));  // the older spelling of קריית
   EXPECT_TRUE(finds("ירושלים", kJerusalem));
   EXPECT_TRUE(finds("תל אביב יפו", kTelAviv));  // space for the maqaf-like hyphen
+}
+
+TEST_F(PlaceSearchTest, EveryHebrewLetterMatchesWithOrWithoutNiqqud) {
+  // Plain Hebrew skips the ICU transliterator; pointed Hebrew goes through it. Both must agree.
+  for (char32_t letter = U'א'; letter <= U'ת'; ++letter) {
+    std::string plain, pointed;
+    icu::UnicodeString(static_cast<UChar32>(letter)).toUTF8String(plain);
+    pointed = plain + "\u05B0";  // sheva
+    const PlaceIndex index =
+        PlaceIndex::from_places({{1, "x", plain + plain, "", "IL", 1, 32, 34}});
+    EXPECT_EQ(ids_of(index.search(plain, Language::he)), std::vector<int64_t>{1}) << plain;
+    EXPECT_EQ(ids_of(index.search(pointed, Language::he)), std::vector<int64_t>{1}) << plain;
+  }
+}
+
+TEST_F(PlaceSearchTest, FoldsOtherScriptsWithIcu) {
+  const PlaceIndex index = PlaceIndex::from_places({
+      {1, "Łódź", "", "", "PL", 1, 51.75, 19.45},
+      {2, "Москва", "", "", "RU", 1, 55.75, 37.61},
+      {3, "Straße Œuvre", "", "", "DE", 1, 50, 10},
+      {4, "Raʾs ʿAyn", "", "", "SY", 1, 36.8, 40.1},
+  });
+  EXPECT_EQ(ids_of(index.search("lodz", Language::en)), std::vector<int64_t>{1});
+  EXPECT_EQ(ids_of(index.search("ŁÓDŹ", Language::en)), std::vector<int64_t>{1});
+  EXPECT_EQ(ids_of(index.search("МОСК", Language::en)), std::vector<int64_t>{2});
+  EXPECT_EQ(ids_of(index.search("strasse oeuv", Language::en)), std::vector<int64_t>{3});
+  EXPECT_EQ(ids_of(index.search("ＳＴＲＡＳＳＥ", Language::en)),
+            std::vector<int64_t>{3});  // full width
+  EXPECT_EQ(ids_of(index.search("ras ayn", Language::en)), std::vector<int64_t>{4});
+  EXPECT_EQ(ids_of(index.search("ra s a", Language::en)), std::vector<int64_t>{4});
+  EXPECT_EQ(ids_of(index.search("ras\u200F\u202E ayn", Language::en)), std::vector<int64_t>{4});
 }
 
 TEST_F(PlaceSearchTest, EnglishIsCaseInsensitive) {

@@ -2,7 +2,6 @@
 
 #include "domain/crypto.hpp"
 #include "domain/rate_limit.hpp"
-#include "domain/text.hpp"
 
 using namespace kesher::domain;
 
@@ -57,17 +56,4 @@ TEST(WindowCounter, BlocksAfterLimitUntilWindowPasses) {
   counter.record("k", 161);
   counter.clear("k");
   EXPECT_EQ(counter.blocked_for("k", 161), 0);
-}
-
-TEST(Utf8, DecodesAndRejects) {
-  std::vector<char32_t> cps;
-  EXPECT_TRUE(decode_utf8("שלום", cps));
-  EXPECT_EQ(cps.size(), 4u);
-  EXPECT_FALSE(decode_utf8("\xc0\xaf", cps));      // overlong
-  EXPECT_FALSE(decode_utf8("\xed\xa0\x80", cps));  // surrogate
-  EXPECT_FALSE(decode_utf8("\xe2\x82", cps));      // truncated
-  std::string out;
-  append_utf8(out, U'ש');
-  EXPECT_EQ(out, "ש");
-  EXPECT_EQ(collapse_spaces("  a \t b\n "), "a b");
 }

@@ -4,6 +4,7 @@
 #include "protocol/errors.hpp"
 
 using namespace kesher::domain;
+using namespace std::string_literals;
 namespace errc = kesher::errc;
 
 namespace {
@@ -23,6 +24,15 @@ TEST(Email, RefusesMalformed) {
     EXPECT_FALSE(email) << bad;
     EXPECT_EQ(email.error, errc::invalid_email) << bad;
   }
+}
+
+TEST(Email, RefusesWhatTheTextGateWouldChange) {
+  for (const std::string bad :
+       {"dana\u202E@example.com", "da\u200Bna@example.com", "dana@exa\u00ADmple.com",
+        "dana\u00A0@example.com", "ju\u0308rgen@example.de", "dana@example.com\xff"}) {
+    EXPECT_EQ(check_email(bad).error, errc::invalid_email) << bad;
+  }
+  EXPECT_EQ(*check_email("J\u00FCrgen@B\u00FCcher.de").value, "j\u00FCrgen@b\u00FCcher.de");
 }
 
 TEST(Password, LengthInCodePoints) {
@@ -49,6 +59,19 @@ TEST(Name, LatinWithUmlautsOtherwise) {
   EXPECT_TRUE(check_name(std::string(20, 'a'), Language::en));
   EXPECT_EQ(check_name(std::string(21, 'a'), Language::en).error, errc::invalid_name);
   EXPECT_EQ(check_name("\xff\xfe", Language::en).error, errc::invalid_name);
+}
+
+TEST(Name, GoesThroughTheTextGate) {
+  EXPECT_EQ(*check_name("Da\0n\x1b"
+                        "a\u202E"s,
+                        Language::en)
+                 .value,
+            "Dana");
+  EXPECT_EQ(*check_name("\u200F\u05D3\u05E0\u05D4\u2066", Language::he).value, "דנה");
+  EXPECT_EQ(*check_name("Ju\u0308rgen", Language::de).value, "J\u00FCrgen");  // NFC
+  EXPECT_EQ(*check_name("Dana\u00A0\u00A0Levi", Language::en).value, "Dana Levi");
+  EXPECT_EQ(check_name("\u200B\u3164", Language::en).error, errc::invalid_name);  // only invisible
+  EXPECT_EQ(check_name("Dana\U0001F600", Language::en).error, errc::invalid_name);
 }
 
 TEST(BirthDate, DetectsInvalidMonthAndDay) {
@@ -84,6 +107,19 @@ TEST(Bio, StripsHtml) {
   EXPECT_EQ(*check_bio("  2 < 3 and 5 > 4  ").value, "2 < 3 and 5 > 4");
   EXPECT_EQ(*check_bio("&lt;img src=x onerror=alert(1)&gt;").value, "");
   EXPECT_FALSE(check_bio(std::string(501, 'a')));
+}
+
+TEST(Bio, GoesThroughTheTextGate) {
+  EXPECT_EQ(*check_bio("hi\0 there\x1b[2J \u202Eevil\u2066"s).value, "hi there[2J evil");
+  EXPECT_EQ(*check_bio("first line\r\nsecond \u2764\uFE0F").value,
+            "first line\nsecond \u2764\uFE0F");
+  EXPECT_EQ(*check_bio("\u05E9\u05B8\u05C1\u05DC\u05D5\u05B9\u05DD").value,
+            "\u05E9\u05B8\u05C1\u05DC\u05D5\u05B9\u05DD");  // niqqud stays
+  EXPECT_EQ(check_bio("\xc3\x28").error, errc::invalid_value);
+  std::string hebrew;
+  for (int i = 0; i < 500; ++i) hebrew += "\u05D0";
+  EXPECT_TRUE(check_bio(hebrew + "\u200B\u200B"));  // 500 letters once the invisible go
+  EXPECT_FALSE(check_bio(hebrew + "\u05D0"));
 }
 
 TEST(Dates, RoundTrip) {

@@ -182,4 +182,40 @@ describe('parseFrame', () => {
     expect(bad).toEqual({ module: 'messages', rid: '4', request_status: 1 });
     warn.mockRestore();
   });
+
+  it('reads locked fans and visitors as entries that carry nothing else', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const named = {
+      id: 41,
+      name: 'Noa',
+      age: 27,
+      photo: '/media/personas/41-1.svg',
+      city: 'Tel Aviv',
+      country: 'Israel',
+      time: 1795330000,
+      status: 1,
+      story: 0,
+      virtual: 1,
+      locked: 0,
+    };
+    for (const module of ['user/fans', 'user/visitors']) {
+      expect(
+        parseFrame(
+          JSON.stringify({ module, rid: '1', request_status: 1, data: [{ locked: 1 }, named] }),
+        ),
+      ).toMatchObject({ data: [{ locked: 1 }, named] });
+    }
+    // A named entry needs its id; my likes and matches never hold locked entries.
+    for (const [module, data] of [
+      ['user/fans', [{ ...named, id: null }]],
+      ['user/mylikes', [{ locked: 1 }]],
+    ] as const) {
+      expect(parseFrame(JSON.stringify({ module, rid: '2', request_status: 1, data }))).toEqual({
+        module,
+        rid: '2',
+        request_status: 1,
+      });
+    }
+    warn.mockRestore();
+  });
 });

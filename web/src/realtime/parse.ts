@@ -21,6 +21,8 @@ import {
   type User,
   type Person,
   type PeopleListEntry,
+  type LockedListEntry,
+  type ReceivedListEntry,
   type BlockedEntry,
   type MatchEvent,
   type OnlinesEvent,
@@ -111,11 +113,16 @@ export const isPerson = (v: unknown): v is Person =>
 
 const isPeopleListEntry = (v: unknown): v is PeopleListEntry =>
   isRecord(v) &&
-  isNullableNumber(v.id) &&
+  isNumber(v.id) &&
   isString(v.name) &&
   isNullableString(v.photo) &&
   isNumber(v.time) &&
-  isBit(v.locked);
+  v.locked === 0;
+
+const isLockedListEntry = (v: unknown): v is LockedListEntry => isRecord(v) && v.locked === 1;
+
+const isReceivedListEntry = (v: unknown): v is ReceivedListEntry =>
+  isPeopleListEntry(v) || isLockedListEntry(v);
 
 const isBlockedEntry = (v: unknown): v is BlockedEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.name) && isNullableString(v.photo);
@@ -208,9 +215,9 @@ const DATA_GUARDS: DataGuards = {
   'stories/get': (v): v is unknown[] => Array.isArray(v),
   swipe: noData,
   'user/mylikes': arrayOf(isPeopleListEntry),
-  'user/fans': arrayOf(isPeopleListEntry),
+  'user/fans': arrayOf(isReceivedListEntry),
   'user/matches': arrayOf(isPeopleListEntry),
-  'user/visitors': arrayOf(isPeopleListEntry),
+  'user/visitors': arrayOf(isReceivedListEntry),
   'user/fans/seen': noData,
   'user/visitors/seen': noData,
   'user/block': noData,

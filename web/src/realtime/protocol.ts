@@ -264,10 +264,9 @@ export interface PhotoEntry {
   photo: string;
 }
 
-/** An entry of user/mylikes, user/fans, user/matches or user/visitors. */
+/** An entry of user/mylikes and user/matches, and of user/fans and user/visitors for premium. */
 export interface PeopleListEntry {
-  /** null when locked: non-premium callers get no id or photo for fans and visitors. */
-  id: number | null;
+  id: number;
   name: string;
   age: number;
   photo: string | null;
@@ -277,14 +276,25 @@ export interface PeopleListEntry {
   status: 0 | 1;
   story: number;
   virtual: 0 | 1;
-  locked: 0 | 1;
+  locked: 0;
 }
 
+/**
+ * A fan or visitor a non-premium caller may not see: nothing about them but that they exist (no
+ * id, name, age, place, photo, time or status). The client draws a blurred shape.
+ */
+export interface LockedListEntry {
+  locked: 1;
+}
+
+/** An entry of user/fans or user/visitors. */
+export type ReceivedListEntry = PeopleListEntry | LockedListEntry;
+
+/** A person the caller blocked. No online status: nothing of them reaches the caller. */
 export interface BlockedEntry {
   id: number;
   name: string;
   photo: string | null;
-  status: 0 | 1;
 }
 
 export type ProfileTarget =
@@ -441,9 +451,9 @@ export interface Modules {
   'stories/get': { request: { user_id: number }; data: unknown[] };
   swipe: { request: { swiped_user_id: number; like: 0 | 1 }; data: never };
   'user/mylikes': { request: Paging; data: PeopleListEntry[] };
-  'user/fans': { request: Paging; data: PeopleListEntry[] };
+  'user/fans': { request: Paging; data: ReceivedListEntry[] };
   'user/matches': { request: Paging; data: PeopleListEntry[] };
-  'user/visitors': { request: Paging; data: PeopleListEntry[] };
+  'user/visitors': { request: Paging; data: ReceivedListEntry[] };
   'user/fans/seen': { request: Record<string, never>; data: never };
   'user/visitors/seen': { request: Record<string, never>; data: never };
   'user/block': { request: { user_id: number }; data: never };

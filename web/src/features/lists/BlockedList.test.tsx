@@ -27,8 +27,8 @@ describe('BlockedList', () => {
     request.mockImplementation(async (module) => {
       if (module === 'user/blocked') {
         return reply(module, [
-          { id: 41, name: 'Noa', photo: null, status: 0 },
-          { id: 7, name: 'Tamar', photo: '/media/7.jpg', status: 1 },
+          { id: 41, name: 'Noa', photo: null },
+          { id: 7, name: 'Tamar', photo: '/media/7.jpg' },
         ]) as never;
       }
       return reply(module) as never;
@@ -53,7 +53,7 @@ describe('BlockedList', () => {
   it('keeps the row when the server refuses', async () => {
     request.mockImplementation(async (module) => {
       if (module === 'user/blocked') {
-        return reply(module, [{ id: 41, name: 'Noa', photo: null, status: 0 }]) as never;
+        return reply(module, [{ id: 41, name: 'Noa', photo: null }]) as never;
       }
       return reply(module, undefined, 0) as never;
     });

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
-import type { Totals } from '../../realtime/protocol';
+import type { ReceivedListEntry, Totals } from '../../realtime/protocol';
 import { TEST_USER } from '../../realtime/testing';
 import { setTestLanguage } from '../auth/testUtils';
 import { useProfileModal } from '../people/store';
 import { usePremiumModal } from '../premium/store';
 import LikesMePage from './LikesMePage';
-import { installFakeObserver, makeEntry, renderRoute, reply } from './testing';
+import { installFakeObserver, lockedEntries, makeEntry, renderRoute, reply } from './testing';
 import VisitorsPage from './VisitorsPage';
 
 vi.mock('../../realtime', () => ({
@@ -27,9 +27,9 @@ const TOTALS: Totals = {
   visits_new: 0,
 };
 
-function serve(list: ReturnType<typeof makeEntry>[]) {
+function serve(list: ReceivedListEntry[], totals: Totals = TOTALS) {
   request.mockImplementation(async (module) => {
-    if (module === 'totals') return reply(module, TOTALS) as never;
+    if (module === 'totals') return reply(module, totals) as never;
     if (module === 'user/fans' || module === 'user/visitors') return reply(module, list) as never;
     return reply(module) as never;
   });
@@ -52,28 +52,52 @@ beforeEach(() => {
 });
 
 describe('Likes me', () => {
-  it('locks the grid for non-premium members: no real photo, taps open subscriptions', async () => {
-    serve([makeEntry(null, { name: 'Dana', status: 1 }), makeEntry(null, { name: 'Yael' })]);
+  it('locks the grid for non-premium members: the count and blurred shapes only', async () => {
+    serve(lockedEntries(7));
     const user = userEvent.setup();
     renderRoute('/likesme', '/likesme', <LikesMePage />);
     const cards = await screen.findAllByTestId('likesme-card');
-    expect(cards).toHaveLength(2);
-    for (const card of cards) expect(card).toHaveAttribute('data-locked', 'true');
-    expect(
-      within(screen.getByTestId('likesme-page')).queryAllByRole('img', { name: /Profile photo/ }),
-    ).toEqual([]);
+    expect(cards).toHaveLength(7);
+    for (const card of cards) {
+      expect(card).toHaveAttribute('data-locked', 'true');
+      expect(card).not.toHaveAttribute('data-person-id');
+      expect(card).toHaveAccessibleName('Hidden: get premium to see who it is');
+      expect(card).toHaveTextContent('');
+      expect(card.querySelector('.locked-photo')).not.toBeNull();
+    }
     expect(document.querySelectorAll('img[src]')).toHaveLength(0);
-    // Names stay visible; online status is hidden on phones for non-premium members.
-    expect(screen.getByText('Dana')).toBeInTheDocument();
     expect(document.querySelector('.person-tile__dot')).toBeNull();
+    expect(screen.getByTestId('likesme-teaser')).toHaveTextContent('7 people like you');
+    expect(screen.getByTestId('likesme-count')).toHaveTextContent('7');
 
     await user.click(cards[0] as HTMLElement);
     expect(usePremiumModal.getState().subscriptionsOpen).toBe(true);
     expect(useProfileModal.getState().userId).toBeNull();
 
     usePremiumModal.setState({ subscriptionsOpen: false });
+    await user.click(screen.getByTestId('likesme-teaser'));
+    expect(usePremiumModal.getState().subscriptionsOpen).toBe(true);
+
+    usePremiumModal.setState({ subscriptionsOpen: false });
     await user.click(screen.getByTestId('likesme-get-premium'));
     expect(usePremiumModal.getState().subscriptionsOpen).toBe(true);
+  });
+
+  it('says "someone" for a single fan', async () => {
+    const totals = { ...TOTALS, fans: { total: 1 } };
+    useAppStore.setState({ totals });
+    serve(lockedEntries(1), totals);
+    renderRoute('/likesme', '/likesme', <LikesMePage />);
+    expect(await screen.findByTestId('likesme-teaser')).toHaveTextContent('Someone likes you');
+  });
+
+  it('follows the server when the client still believes it is not premium', async () => {
+    serve([makeEntry(41)]);
+    renderRoute('/likesme', '/likesme', <LikesMePage />);
+    const [card] = await screen.findAllByTestId('likesme-card');
+    expect(card).toHaveAttribute('data-locked', 'false');
+    expect(card).toHaveAttribute('data-person-id', '41');
+    expect(screen.queryByTestId('likesme-teaser')).toBeNull();
   });
 
   it('opens profiles for premium members and shows the photos', async () => {
@@ -89,6 +113,7 @@ describe('Likes me', () => {
       '/media/personas/41.svg',
     );
     expect(screen.queryByTestId('likesme-get-premium')).toBeNull();
+    expect(screen.queryByTestId('likesme-teaser')).toBeNull();
     expect(document.querySelectorAll('.person-tile__dot')).toHaveLength(1);
 
     await user.click(cards[1] as HTMLElement);
@@ -97,7 +122,7 @@ describe('Likes me', () => {
   });
 
   it('loads the first page, marks fans seen and refreshes totals', async () => {
-    serve([makeEntry(null)]);
+    serve(lockedEntries(1));
     renderRoute('/likesme', '/likesme', <LikesMePage />);
     await screen.findAllByTestId('likesme-card');
     expect(request).toHaveBeenCalledWith('user/fans', { currentLength: 0, recordsToTake: 20 });
@@ -117,11 +142,12 @@ describe('Likes me', () => {
 
 describe('Visitors', () => {
   it('uses user/visitors and user/visitors/seen, locked for non-premium members', async () => {
-    serve([makeEntry(null, { name: 'Avi' })]);
+    serve(lockedEntries(4));
     const user = userEvent.setup();
     renderRoute('/visitors', '/visitors', <VisitorsPage />);
     const [card] = await screen.findAllByTestId('visitors-card');
     expect(card).toHaveAttribute('data-locked', 'true');
+    expect(screen.getByTestId('visitors-teaser')).toHaveTextContent('4 people viewed your profile');
     expect(request).toHaveBeenCalledWith('user/visitors', { currentLength: 0, recordsToTake: 20 });
     expect(request).toHaveBeenCalledWith('user/visitors/seen', {});
     await user.click(card as HTMLElement);

@@ -1,9 +1,11 @@
-// Likes me and Visitors (spec §2): a grid of people that is locked for non-premium members. The
-// server sends locked entries without id or photo (docs/protocol.md), so a locked card draws an
-// abstract placeholder and tapping it opens the subscriptions modal.
+// Likes me and Visitors (spec §2): a grid of people that is locked for non-premium members. For
+// them the server sends only how many there are (docs/protocol.md: a locked entry is
+// {"locked": 1} and nothing else), so the page shows the count and blurred shapes, and a tap
+// opens the subscriptions modal. Premium members get the people and open their profiles.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINT_LIKES } from '../../app/constants';
+import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import { realtime } from '../../realtime';
@@ -11,12 +13,12 @@ import type { PeopleListEntry, Totals } from '../../realtime/protocol';
 import { openProfile } from '../people/store';
 import { openSubscriptions } from '../premium/store';
 import { EmptyState } from './EmptyState';
-import { entryKey, mergeEntries, seedOf } from './entries';
+import { entryKey, mergeEntries } from './entries';
 import { Icon } from '../shell/icons';
 import { ListHeader } from './ListHeader';
 import { LoadError } from './LoadError';
 import { LockedPhoto, PersonPhoto } from './PersonPhoto';
-import { PersonTile, TileSkeletons } from './PersonTile';
+import { LockedTile, PersonTile, TileSkeletons } from './PersonTile';
 import { refreshTotals } from './useTotals';
 import { useInView } from './useInView';
 import { usePeopleList } from './usePeopleList';
@@ -41,6 +43,39 @@ async function markSeen(module: LockedListConfig['seenModule']) {
   }
 }
 
+/** The top of a locked list: how many, and what premium reveals. */
+function LockedTeaser({ kind, count }: { kind: LockedListConfig['kind']; count: number }) {
+  const { t } = useTranslation();
+  const language = useAppStore((s) => s.language);
+  const headline =
+    count === 1
+      ? t(`lists.${kind}.teaserOne`)
+      : t(`lists.${kind}.teaserMany`, { count: formatNumber(count, language) });
+  return (
+    <button
+      type="button"
+      className="locked-teaser"
+      onClick={openSubscriptions}
+      data-testid={`${kind}-teaser`}
+    >
+      <span className="locked-teaser__faces" aria-hidden="true">
+        {[0, 1, 2].map((seed) => (
+          <span key={seed} className="locked-teaser__face">
+            <LockedPhoto seed={seed + 1} decorative />
+          </span>
+        ))}
+        <span className="locked-teaser__badge">
+          <Icon name={kind === 'likesme' ? 'heart' : 'eye'} size={16} />
+        </span>
+      </span>
+      <span className="locked-teaser__text">
+        <strong className="locked-teaser__headline">{headline}</strong>
+        <span className="locked-teaser__body">{t(`lists.${kind}.teaserBody`)}</span>
+      </span>
+    </button>
+  );
+}
+
 export function LockedListPage({ config }: { config: LockedListConfig }) {
   const { kind } = config;
   const { t } = useTranslation();
@@ -59,18 +94,17 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
     if (nearEnd && loaded && !loading && !ended && !failed) void loadMore();
   }, [nearEnd, loaded, loading, ended, failed, loadMore]);
 
+  const total = totals ? config.total(totals) : list.items.length;
   // Spec §2: phones show the count (the total), desktop the length of the list.
-  const count = desktop ? list.items.length : totals ? config.total(totals) : list.items.length;
-  const anyLocked = !premium || list.items.some((entry) => entry.locked === 1);
+  const count = desktop ? list.items.length : total;
+  // The server decides: an entry is locked when it says so, whatever this client believes.
+  const anyLocked = list.items.some((entry) => entry.locked === 1);
 
-  const open = (entry: PeopleListEntry) => {
-    if (premium && entry.locked !== 1 && entry.id !== null) openProfile(entry.id, kind);
-    else openSubscriptions();
-  };
+  const open = (entry: PeopleListEntry) => openProfile(entry.id, kind);
 
   return (
     <section
-      className={`list-page list-page--grid${anyLocked ? ' list-page--locked' : ''}`}
+      className={`list-page list-page--grid${!premium || anyLocked ? ' list-page--locked' : ''}`}
       data-testid={`${kind}-page`}
     >
       <ListHeader
@@ -78,6 +112,10 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
         count={loaded ? count : null}
         countTestId={`${kind}-count`}
       />
+
+      {loaded && anyLocked ? (
+        <LockedTeaser kind={kind} count={Math.max(total, list.items.length)} />
+      ) : null}
 
       {loaded && list.items.length === 0 && !failed ? (
         <EmptyState
@@ -88,37 +126,32 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
         />
       ) : (
         <div className="people-grid people-grid--likes" aria-busy={loading}>
-          {list.items.map((entry, index) => {
-            const locked = !premium || entry.locked === 1 || entry.id === null;
-            const seed = entry.id ?? seedOf(`${entry.name}${entry.time}${index}`);
-            return (
+          {list.items.map((entry, index) =>
+            entry.locked === 1 ? (
+              <LockedTile
+                key={entryKey(entry, index)}
+                testId={`${kind}-card`}
+                label={t('lists.lockedCard')}
+                seed={index}
+                onClick={openSubscriptions}
+              />
+            ) : (
               <PersonTile
                 key={entryKey(entry, index)}
                 testId={`${kind}-card`}
-                personId={locked ? null : entry.id}
-                locked={locked}
-                label={
-                  locked
-                    ? t('lists.lockedCard', { name: entry.name })
-                    : t('lists.openProfile', { name: entry.name })
-                }
-                photo={
-                  locked ? (
-                    <LockedPhoto seed={seed} />
-                  ) : (
-                    <PersonPhoto src={entry.photo} name={entry.name} seed={seed} />
-                  )
-                }
+                personId={entry.id}
+                locked={false}
+                label={t('lists.openProfile', { name: entry.name })}
+                photo={<PersonPhoto src={entry.photo} name={entry.name} seed={entry.id} />}
                 name={entry.name}
                 age={entry.age}
                 details={entry.city ? <bdi>{entry.city}</bdi> : null}
-                // Spec §2: non-premium members don't see who is online on phones.
-                online={entry.status === 1 && (premium || desktop)}
+                online={entry.status === 1}
                 story={entry.story > 0}
                 onClick={() => open(entry)}
               />
-            );
-          })}
+            ),
+          )}
           {!loaded || (loading && !ended) ? <TileSkeletons count={loaded ? 2 : 6} /> : null}
         </div>
       )}
@@ -133,7 +166,7 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
 
       <div ref={sentinel} className="list-sentinel" aria-hidden="true" />
 
-      {!premium ? (
+      {!premium || anyLocked ? (
         <div className="locked-cta" role="region" aria-label={t(`lists.${kind}.lockedTitle`)}>
           <span className="locked-cta__icon" aria-hidden="true">
             <Icon name="crown" size={22} />

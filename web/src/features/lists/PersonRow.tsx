@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { PeopleListEntry } from '../../realtime/protocol';
 import { Icon } from '../shell/icons';
-import { seedOf } from './entries';
 import { OnlineDot, PersonPhoto } from './PersonPhoto';
 import { formatRelativeTime } from './relativeTime';
 
@@ -21,26 +20,19 @@ export function PersonRow({ entry, now, testId, onOpen, timeKey }: PersonRowProp
   const language = useAppStore((s) => s.language);
   const place = [entry.city, entry.country].filter((part) => part && part.trim()).join(', ');
   const id = entry.id;
-  const open = id === null ? undefined : () => onOpen(id);
+  const open = () => onOpen(id);
   return (
-    <li className="person-row" data-testid={testId} data-person-id={id ?? undefined}>
+    <li className="person-row" data-testid={testId} data-person-id={id}>
       <button
         type="button"
         className="person-row__photo"
         onClick={open}
-        disabled={!open}
         aria-label={t('lists.openProfile', { name: entry.name })}
       >
-        <PersonPhoto src={entry.photo} name={entry.name} seed={id ?? seedOf(entry.name)} />
+        <PersonPhoto src={entry.photo} name={entry.name} seed={id} />
         {entry.status === 1 ? <OnlineDot className="person-row__dot" /> : null}
       </button>
-      <button
-        type="button"
-        className="person-row__body"
-        onClick={open}
-        disabled={!open}
-        tabIndex={-1}
-      >
+      <button type="button" className="person-row__body" onClick={open} tabIndex={-1}>
         <span className="person-row__name">
           <bdi>{entry.name}</bdi>
           {entry.age ? <span className="person-row__age">, {entry.age}</span> : null}

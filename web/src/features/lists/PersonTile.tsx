@@ -1,6 +1,8 @@
 // A portrait tile: the picture fills the card, name and details sit on a soft scrim at the
-// bottom. Discover, Likes me, Visitors and Matches all use it.
+// bottom. Discover, Likes me, Visitors and Matches all use it. LockedTile is its stand-in for a
+// fan or visitor the member may not see.
 import type { ReactNode } from 'react';
+import { LockedPhoto } from './PersonPhoto';
 
 interface PersonTileProps {
   photo: ReactNode;
@@ -60,6 +62,42 @@ export function PersonTile({
             {online ? <span className="online-dot person-tile__dot" aria-hidden="true" /> : null}
           </span>
           {details ? <span className="person-tile__details">{details}</span> : null}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+/**
+ * A locked fan or visitor: a blurred figure and blurred bars where the name and place would be.
+ * Nothing in it comes from the person; `seed` is the position in the list.
+ */
+export function LockedTile({
+  seed,
+  onClick,
+  label,
+  testId,
+}: {
+  seed: number;
+  onClick: () => void;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="person-tile person-tile--locked"
+      onClick={onClick}
+      aria-label={label}
+      data-testid={testId}
+      data-locked="true"
+    >
+      <span className="person-tile__frame">
+        <LockedPhoto seed={seed} />
+        <span className="person-tile__scrim" aria-hidden="true" />
+        <span className="person-tile__text" aria-hidden="true">
+          <span className={`locked-bar locked-bar--name locked-bar--w${seed % 3}`} />
+          <span className="locked-bar locked-bar--place" />
         </span>
       </span>
     </button>

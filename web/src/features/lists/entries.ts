@@ -1,19 +1,19 @@
-// List helpers for the social lists (likes me, visitors, matches). Locked entries carry no id,
-// so they can't be deduplicated: they are kept as they come.
-import type { PeopleListEntry } from '../../realtime/protocol';
+// List helpers for the social lists (likes me, visitors, matches). Locked entries carry nothing
+// at all, so they can't be deduplicated: they are kept as they come.
+import type { ReceivedListEntry } from '../../realtime/protocol';
 
 export const LIST_PAGE_SIZE = 20;
 
-/** Appends incoming entries whose id is not in the list yet; entries without an id are kept. */
-export function mergeEntries(
-  current: readonly PeopleListEntry[],
-  incoming: readonly PeopleListEntry[],
-): PeopleListEntry[] {
+/** Appends incoming entries whose id is not in the list yet; locked entries are kept. */
+export function mergeEntries<E extends ReceivedListEntry>(
+  current: readonly E[],
+  incoming: readonly E[],
+): E[] {
   const seen = new Set<number>();
-  for (const entry of current) if (entry.id !== null) seen.add(entry.id);
+  for (const entry of current) if (entry.locked === 0) seen.add(entry.id);
   const merged = [...current];
   for (const entry of incoming) {
-    if (entry.id !== null) {
+    if (entry.locked === 0) {
       if (seen.has(entry.id)) continue;
       seen.add(entry.id);
     }
@@ -23,8 +23,8 @@ export function mergeEntries(
 }
 
 /** A stable React key for an entry, locked or not. */
-export function entryKey(entry: PeopleListEntry, index: number): string {
-  return entry.id === null ? `locked-${index}-${entry.time}` : `id-${entry.id}`;
+export function entryKey(entry: ReceivedListEntry, index: number): string {
+  return entry.locked === 1 ? `locked-${index}` : `id-${entry.id}`;
 }
 
 /** Up to two initials of a name, for a photo placeholder. */
@@ -48,11 +48,4 @@ export function gradientFor(seed: number): string {
   const index = Math.abs(Math.trunc(seed)) % PALETTES.length;
   const [from, to] = PALETTES[index] ?? PALETTES[0] ?? ['#ff8fa8', '#a8326e'];
   return `linear-gradient(150deg, ${from} 0%, ${to} 100%)`;
-}
-
-/** A numeric seed from a string, for entries that have no id. */
-export function seedOf(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) | 0;
-  return hash;
 }

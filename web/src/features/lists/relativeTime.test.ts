@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf, mergeEntries } from './entries';
 import { formatRelativeTime } from './relativeTime';
-import { makeEntry } from './testing';
+import { lockedEntries, makeEntry } from './testing';
 
 const NOW = 1_800_000_000;
 
@@ -25,11 +25,16 @@ describe('formatRelativeTime', () => {
 describe('mergeEntries', () => {
   it('drops known ids and keeps locked entries', () => {
     const merged = mergeEntries(
-      [makeEntry(1), makeEntry(null)],
-      [makeEntry(1, { name: 'dup' }), makeEntry(2), makeEntry(null)],
+      [makeEntry(1), ...lockedEntries(1)],
+      [makeEntry(1, { name: 'dup' }), makeEntry(2), ...lockedEntries(1)],
     );
-    expect(merged.map((e) => e.id)).toEqual([1, null, 2, null]);
-    expect(merged[0]?.name).toBe('Person 1');
+    expect(merged.map((e) => (e.locked === 1 ? 'locked' : e.id))).toEqual([
+      1,
+      'locked',
+      2,
+      'locked',
+    ]);
+    expect(merged[0]).toMatchObject({ name: 'Person 1' });
   });
 });
 

@@ -3,7 +3,13 @@ import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { ModuleName, PeopleListEntry, Person, Reply } from '../../realtime/protocol';
+import type {
+  LockedListEntry,
+  ModuleName,
+  PeopleListEntry,
+  Person,
+  Reply,
+} from '../../realtime/protocol';
 
 export function makePerson(id: number, patch: Partial<Person> = {}): Person {
   return {
@@ -31,24 +37,26 @@ export function makePeople(from: number, count: number): Person[] {
   return Array.from({ length: count }, (_, i) => makePerson(from + i));
 }
 
-export function makeEntry(
-  id: number | null,
-  patch: Partial<PeopleListEntry> = {},
-): PeopleListEntry {
+export function makeEntry(id: number, patch: Partial<PeopleListEntry> = {}): PeopleListEntry {
   return {
     id,
-    name: id === null ? 'Hidden' : `Person ${id}`,
+    name: `Person ${id}`,
     age: 30,
-    photo: id === null ? null : `/media/personas/${id}.svg`,
+    photo: `/media/personas/${id}.svg`,
     city: 'Haifa',
     country: 'Israel',
     time: 1_700_000_000,
     status: 0,
     story: 0,
     virtual: 0,
-    locked: id === null ? 1 : 0,
+    locked: 0,
     ...patch,
   };
+}
+
+/** What a non-premium member gets for a fan or visitor: that they exist, nothing more. */
+export function lockedEntries(count: number): LockedListEntry[] {
+  return Array.from({ length: count }, () => ({ locked: 1 }));
 }
 
 export function reply<M extends ModuleName>(module: M, data?: unknown, status: 0 | 1 = 1): Reply {

@@ -2,18 +2,17 @@
 // open, the next ones on demand, one request in flight, done when a page comes back short.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { realtime } from '../../realtime';
-import type { PeopleListEntry } from '../../realtime/protocol';
+import type { DataOf } from '../../realtime/protocol';
 import { LIST_PAGE_SIZE } from './entries';
 
 export type PeopleListModule = 'user/fans' | 'user/visitors' | 'user/mylikes' | 'user/matches';
+/** PeopleListEntry, or for user/fans and user/visitors also LockedListEntry. */
+export type EntryOf<M extends PeopleListModule> = DataOf<M>[number];
 
-type Merge = (
-  current: readonly PeopleListEntry[],
-  incoming: readonly PeopleListEntry[],
-) => PeopleListEntry[];
+type Merge<E> = (current: readonly E[], incoming: readonly E[]) => E[];
 
-export interface PeopleListState {
-  items: PeopleListEntry[];
+export interface PeopleListState<E> {
+  items: E[];
   /** The first page has arrived (or failed). */
   loaded: boolean;
   loading: boolean;
@@ -21,33 +20,30 @@ export interface PeopleListState {
   failed: boolean;
 }
 
-const INITIAL: PeopleListState = {
-  items: [],
-  loaded: false,
+function initialState<E>(): PeopleListState<E> {
   // The first page is asked for on mount.
-  loading: true,
-  ended: false,
-  failed: false,
-};
+  return { items: [], loaded: false, loading: true, ended: false, failed: false };
+}
 
 /** One page, or null when the server refused or the socket failed. */
-async function fetchPage(
-  module: PeopleListModule,
+async function fetchPage<M extends PeopleListModule>(
+  module: M,
   offset: number,
-): Promise<PeopleListEntry[] | null> {
+): Promise<EntryOf<M>[] | null> {
   try {
     const reply = await realtime.request(module, {
       currentLength: offset,
       recordsToTake: LIST_PAGE_SIZE,
     });
-    return reply.request_status === 1 && Array.isArray(reply.data) ? reply.data : null;
+    const data: unknown = reply.data;
+    return reply.request_status === 1 && Array.isArray(data) ? (data as EntryOf<M>[]) : null;
   } catch {
     return null;
   }
 }
 
-export function usePeopleList(module: PeopleListModule, merge: Merge) {
-  const [state, setState] = useState<PeopleListState>(INITIAL);
+export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merge<EntryOf<M>>) {
+  const [state, setState] = useState<PeopleListState<EntryOf<M>>>(initialState);
   // Refs, so that a burst of scroll events can't start a second request.
   const inflight = useRef(false);
   const offset = useRef(0);

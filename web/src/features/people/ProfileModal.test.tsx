@@ -90,20 +90,6 @@ describe('ProfileModalHost', () => {
     expect(screen.queryByTestId('profile-block')).toBeNull();
   });
 
-  it('closes and opens the subscriptions on premium_required', async () => {
-    answer('profile', () => ({
-      module: 'profile',
-      request_status: 0,
-      error_code: 'premium_required',
-    }));
-    renderWithRouter(<Hosts />);
-    act(() => openProfile(41, 'likesme'));
-    await waitFor(() => expect(usePremiumModal.getState().subscriptionsOpen).toBe(true));
-    expect(useProfileModal.getState().userId).toBeNull();
-    expect(screen.queryByTestId('profile-modal')).toBeNull();
-    expect(sent('visit')).toEqual([]);
-  });
-
   it('closes with a notice on not_found', async () => {
     answer('profile', () => ({ module: 'profile', request_status: 0, error_code: 'not_found' }));
     renderWithRouter(<Hosts />);

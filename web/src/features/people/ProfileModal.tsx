@@ -15,7 +15,6 @@ import { useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
 import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
-import { openSubscriptions } from '../premium/store';
 import { Icon } from '../shell/icons';
 import { applyLikeOutcome, errorText, sendSwipe } from './api';
 import { PHOTOS_PREFETCH_DISTANCE, PROFILE_PHOTOS_PAGE } from './constants';
@@ -69,7 +68,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
   const photosPending = useRef(false);
   const tapGuard = useMemo(() => createTapGuard(), []);
 
-  // Load the profile; a refusal closes the modal (premium_required opens the subscriptions).
+  // Load the profile; not_found closes the modal. The answer never depends on `target`.
   useEffect(() => {
     let live = true;
     realtime.request('profile', { user_id: userId, target }).then(
@@ -88,9 +87,6 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
               // A lost visit only affects the other person's visitor count.
             });
           }
-        } else if (reply.error_code === 'premium_required') {
-          close();
-          openSubscriptions();
         } else if (reply.error_code === 'not_found') {
           close();
           usePeopleStore.getState().dropCard(userId);

@@ -5,7 +5,7 @@ import { applyPage, mergeById, mergeByIdNewest, REPLACE_BELOW, withoutId } from 
 const ids = (list: { id: number | null }[]) => list.map((item) => item.id);
 const people = (...list: number[]) => list.map((id) => ({ id }));
 
-function entry(id: number | null, time: number): PeopleListEntry {
+function entry(id: number, time: number): PeopleListEntry {
   return {
     id,
     name: `n${id}`,
@@ -17,7 +17,7 @@ function entry(id: number | null, time: number): PeopleListEntry {
     status: 0,
     story: 0,
     virtual: 0,
-    locked: id === null ? 1 : 0,
+    locked: 0,
   };
 }
 
@@ -51,9 +51,6 @@ describe('mergeByIdNewest', () => {
       [2, 300],
       [3, 200],
     ]);
-  });
-  it('keeps locked entries apart', () => {
-    expect(mergeByIdNewest([entry(null, 1)], [entry(null, 2)])).toHaveLength(2);
   });
 });
 

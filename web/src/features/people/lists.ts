@@ -35,15 +35,12 @@ export function mergeByIdNewest(
   current: readonly PeopleListEntry[],
   incoming: readonly PeopleListEntry[],
 ): PeopleListEntry[] {
-  const byKey = new Map<string, PeopleListEntry>();
-  const keyOf = (entry: PeopleListEntry, index: number) =>
-    entry.id === null ? `locked:${index}:${entry.time}` : `id:${entry.id}`;
-  [...current, ...incoming].forEach((entry, index) => {
-    const key = keyOf(entry, index);
-    const known = byKey.get(key);
-    if (!known || entry.time >= known.time) byKey.set(key, entry);
-  });
-  return [...byKey.values()].sort((a, b) => b.time - a.time);
+  const byId = new Map<number, PeopleListEntry>();
+  for (const entry of [...current, ...incoming]) {
+    const known = byId.get(entry.id);
+    if (!known || entry.time >= known.time) byId.set(entry.id, entry);
+  }
+  return [...byId.values()].sort((a, b) => b.time - a.time);
 }
 
 export function withoutId<T extends { id: number | null }>(list: readonly T[], id: number): T[] {

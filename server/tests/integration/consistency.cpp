@@ -1,0 +1,68 @@
+#include "consistency.hpp"
+
+namespace kesher::test {
+
+namespace {
+
+// The debit key store_message gives a send (domain::chat::debit_key), as SQL over a message row.
+constexpr const char* kDebitKey =
+    "CASE WHEN m.client_id IS NULL THEN 'message:' || m.id "
+    "ELSE 'send:' || m.sender_id || ':' || m.client_id END";
+
+struct Rule {
+  const char* name;
+  std::string violations;  // SQL: one row per violation
+};
+
+std::vector<Rule> rules() {
+  return {
+      {"balance differs from the sum of its ledger entries",
+       "SELECT u.id, u.credits, (SELECT COALESCE(SUM(l.delta), 0) FROM credit_ledger l WHERE "
+       "l.user_id = u.id) AS total FROM users u WHERE u.credits <> total"},
+      {"priced message without exactly one debit",
+       std::string("SELECT m.id, m.sender_id, m.client_id FROM messages m WHERE m.price > 0 AND "
+                   "(SELECT COUNT(*) FROM credit_ledger l WHERE l.reason = 'message' AND "
+                   "l.reference = 'message:' || m.id) <> 1 OR m.price > 0 AND NOT EXISTS (SELECT "
+                   "1 FROM credit_ledger l WHERE l.reason = 'message' AND l.reference = "
+                   "'message:' || m.id AND l.user_id = m.sender_id AND l.delta = -m.price AND "
+                   "l.idempotency_key = ") +
+           kDebitKey + ")"},
+      {"message debit without its message",
+       "SELECT l.id, l.user_id, l.reference FROM credit_ledger l WHERE l.reason = 'message' AND "
+       "NOT EXISTS (SELECT 1 FROM messages m WHERE l.reference = 'message:' || m.id AND "
+       "m.sender_id = l.user_id AND l.delta = -m.price)"},
+      {"client_id names more than one message",
+       "SELECT sender_id, client_id, COUNT(*) FROM messages WHERE client_id IS NOT NULL GROUP BY "
+       "sender_id, client_id HAVING COUNT(*) > 1"},
+      {"conversation counters disagree with its messages",
+       "SELECT c.user_id, c.other_id, c.unread, c.last_message_id FROM conversations c WHERE "
+       "c.last_message_id <> (SELECT MAX(m.id) FROM messages m WHERE m.low_id = MIN(c.user_id, "
+       "c.other_id) AND m.high_id = MAX(c.user_id, c.other_id)) OR c.unread <> (SELECT COUNT(*) "
+       "FROM messages m WHERE m.sender_id = c.other_id AND m.receiver_id = c.user_id AND m.id > "
+       "c.read_up_to)"},
+      {"message without both conversation rows",
+       "SELECT m.id FROM messages m WHERE (SELECT COUNT(*) FROM conversations c WHERE "
+       "(c.user_id = m.sender_id AND c.other_id = m.receiver_id) OR (c.user_id = m.receiver_id "
+       "AND c.other_id = m.sender_id)) <> 2"},
+  };
+}
+
+}  // namespace
+
+std::vector<std::string> consistency_problems(const ServerProcess& server) {
+  std::vector<std::string> problems;
+  for (const Rule& rule : rules()) {
+    for (const auto& row : query_rows(server, rule.violations)) {
+      problems.push_back(std::string(rule.name) + ": " + json::serialize(row));
+    }
+  }
+  auto integrity = query_rows(server, "PRAGMA integrity_check");
+  bool ok = integrity.size() == 1 && integrity.at(0).as_array().at(0).is_string() &&
+            integrity.at(0).as_array().at(0).as_string() == "ok";
+  if (!ok) {
+    problems.push_back("integrity_check: " + json::serialize(integrity));
+  }
+  return problems;
+}
+
+}  // namespace kesher::test

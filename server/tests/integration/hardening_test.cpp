@@ -1,0 +1,405 @@
+// The defects an outside review found (issue 8), each against the real binary: slow readers,
+// per-member budgets and socket caps, password-hashing floods, the login throttle, content types,
+// HSTS, expired sessions and the logout race.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <thread>
+
+#include "harness.hpp"
+
+using namespace kesher::test;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string unique_email(const std::string& tag) {
+  static std::atomic<int> counter{0};
+  return tag + std::to_string(++counter) + "@example.com";
+}
+
+HttpResult post(const ServerProcess& server, const std::string& path, const json::object& body,
+                const std::string& cookie = {}) {
+  return http_request(server.port(), "POST", path, json::serialize(body),
+                      {cookie, server.origin()});
+}
+
+// "name=value" of the named cookie set by the response, or empty.
+std::string cookie_from(const HttpResult& result, const std::string& name) {
+  for (const auto& cookie : result.set_cookies) {
+    if (cookie.rfind(name + "=", 0) == 0) return cookie.substr(0, cookie.find(';'));
+  }
+  return {};
+}
+
+std::string newest_mail_link(const ServerProcess& server, const std::string& marker) {
+  std::string newest;
+  auto newest_time = std::filesystem::file_time_type::min();
+  for (const auto& entry : std::filesystem::directory_iterator(server.data_dir() / "outbox")) {
+    std::ifstream in(entry.path());
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    auto at = text.find(marker);
+    if (at == std::string::npos || entry.last_write_time() < newest_time) continue;
+    newest_time = entry.last_write_time();
+    auto end = text.find_first_of("\r\n", at);
+    newest = text.substr(at + marker.size(), end - at - marker.size());
+  }
+  return newest;
+}
+
+double percentile(std::vector<double> values, double p) {
+  std::sort(values.begin(), values.end());
+  return values[static_cast<size_t>(p * static_cast<double>(values.size() - 1))];
+}
+
+// Round trips of `configs` (a worker-pool module) in milliseconds.
+std::vector<double> configs_round_trips(WsClient& socket, int count) {
+  std::vector<double> millis;
+  for (int i = 0; i < count; ++i) {
+    auto start = Clock::now();
+    auto reply = socket.request("configs", {{"keys", json::array{"site"}}});
+    EXPECT_EQ(reply["module"], "configs");
+    millis.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    std::this_thread::sleep_for(40ms);  // stays inside the member's frame budget
+  }
+  return millis;
+}
+
+}  // namespace
+
+// Defect 1: a socket that stops reading is torn down within a bounded time, whatever its peer
+// does, and the server's memory comes back.
+TEST(Hardening, SlowReadersAreTornDownAndTheirMemoryReleased) {
+  ServerProcess server;
+  constexpr int kSockets = 50;
+  constexpr int kMembers = 5;  // ten sockets each, the per-member cap
+  std::vector<Member> members;
+  for (int i = 0; i < kMembers; ++i)
+    members.push_back(register_member(server, unique_email("slow")));
+  {
+    auto warm = connect_member(server, members[0]);
+    ASSERT_EQ(warm->request("session/validate")["request_status"], 1);
+  }
+  int64_t rss_before = server.rss_bytes();
+  int baseline_connections = server.established_connections();
+
+  std::vector<std::unique_ptr<WsClient>> sockets;
+  for (int i = 0; i < kSockets; ++i) {
+    WsClient::Options options{server.origin(), members[i % kMembers].cookie, {}, 4096};
+    auto socket = WsClient::connect(server.port(), options);
+    ASSERT_TRUE(socket) << "socket " << i;
+    sockets.push_back(std::move(socket));
+  }
+  // Each socket asks for far more than its peer ever reads: every frame gets an answer (a pong or
+  // a rate_limited error), and none of them is read.
+  std::string frame = R"({"module":"ping"})";
+  auto flood_started = Clock::now();
+  for (int round = 0; round < 12000; ++round) {
+    for (auto& socket : sockets) {
+      if (socket->is_open()) socket->send_text(frame);
+    }
+  }
+  int64_t rss_peak = server.rss_bytes();
+
+  // Every one of them is cut: none is left ESTABLISHED on the server's side.
+  auto deadline = Clock::now() + 20s;
+  while (server.established_connections() > baseline_connections && Clock::now() < deadline) {
+    std::this_thread::sleep_for(100ms);
+  }
+  double seconds = std::chrono::duration<double>(Clock::now() - flood_started).count();
+  EXPECT_EQ(server.established_connections(), baseline_connections);
+  std::this_thread::sleep_for(2s);  // the idle sweep returns freed memory within a second
+  int64_t rss_after = server.rss_bytes();
+  std::printf(
+      "[ figures  ] slow readers: %d sockets torn down %.1f s after the flood began; RSS %.1f MB "
+      "before, %.1f MB at the peak, %.1f MB after\n",
+      kSockets, seconds, rss_before / 1048576.0, rss_peak / 1048576.0, rss_after / 1048576.0);
+  EXPECT_LT(rss_after - rss_before, 8 * 1024 * 1024);
+
+  // The server is still there for everybody else.
+  auto fresh = connect_member(server, members[1]);
+  ASSERT_TRUE(fresh);
+  EXPECT_EQ(fresh->request("session/validate")["request_status"], 1);
+}
+
+// Defect 6: the frame budget belongs to the member, not the socket.
+TEST(Hardening, FrameBudgetIsPerMemberAcrossSockets) {
+  ServerProcess server;
+  auto member = register_member(server, unique_email("budget"));
+  std::vector<std::unique_ptr<WsClient>> sockets;
+  for (int i = 0; i < 5; ++i) {
+    sockets.push_back(connect_member(server, member));
+    ASSERT_TRUE(sockets.back());
+  }
+  auto started = Clock::now();
+  for (auto& socket : sockets) {
+    for (int i = 0; i < 100; ++i) socket->send_text(R"({"module":"ping"})");
+  }
+  int pongs = 0, limited = 0;
+  for (auto& socket : sockets) {
+    while (auto message = socket->receive(1s)) {
+      if ((*message)["module"] == "pong") ++pongs;
+      if ((*message)["error_code"] == "rate_limited") ++limited;
+      if (pongs + limited == 500) break;
+    }
+  }
+  double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+  std::printf("[ figures  ] 5 sockets of one member sent 500 pings: %d processed in %.2f s\n",
+              pongs, elapsed);
+  EXPECT_EQ(pongs + limited, 500);
+  // The burst of 60 plus 30 a second, for the whole member.
+  EXPECT_LE(pongs, 60 + static_cast<int>(30 * elapsed) + 1);
+  EXPECT_GE(pongs, 60);
+}
+
+TEST(Hardening, SocketsPerMemberAndPerAddressAreCapped) {
+  ServerProcess server({"--max-sockets-per-member", "3", "--max-sockets-per-ip", "5"});
+  auto member = register_member(server, unique_email("cap"));
+  std::vector<std::unique_ptr<WsClient>> sockets;
+  for (int i = 0; i < 3; ++i) {
+    sockets.push_back(connect_member(server, member));
+    ASSERT_TRUE(sockets.back());
+    ASSERT_EQ(sockets.back()->request("session/validate")["request_status"], 1);
+  }
+  int status = 0;
+  EXPECT_FALSE(WsClient::connect(server.port(), {server.origin(), member.cookie, {}}, &status));
+  EXPECT_EQ(status, 429);
+
+  // A guest socket may not sign in as a member who is already at the cap.
+  auto guest = WsClient::connect(server.port(), {server.origin(), {}, {}});
+  ASSERT_TRUE(guest);
+  auto session = member.cookie.substr(member.cookie.find('=') + 1);
+  auto refused = guest->request("session/validate", {{"session", session}});
+  EXPECT_EQ(refused["error_code"], "too_many_sockets");
+
+  // Two more sockets fill the address's five; the sixth is refused whoever it is.
+  auto second_guest = WsClient::connect(server.port(), {server.origin(), {}, {}});
+  ASSERT_TRUE(second_guest);
+  EXPECT_FALSE(WsClient::connect(server.port(), {server.origin(), {}, {}}, &status));
+  EXPECT_EQ(status, 429);
+
+  // Closing one frees its place.
+  sockets.pop_back();
+  std::this_thread::sleep_for(300ms);
+  auto again = connect_member(server, member);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->request("session/validate")["request_status"], 1);
+}
+
+// Defect 3: bogus resets cost no hashing, and hashing never holds up socket work.
+TEST(Hardening, ResetFloodDoesNotDelaySocketCalls) {
+  ServerProcess server;
+  auto member = register_member(server, unique_email("flood"));
+  auto socket = connect_member(server, member);
+  ASSERT_EQ(socket->request("session/validate")["request_status"], 1);
+  configs_round_trips(*socket, 20);  // warm up
+  double idle_p99 = percentile(configs_round_trips(*socket, 200), 0.99);
+
+  std::atomic<bool> flooding{true};
+  std::atomic<int> resets{0};
+  std::vector<std::thread> flooders;
+  for (int i = 0; i < 40; ++i) {
+    flooders.emplace_back([&] {
+      while (flooding) {
+        auto result = post(server, "/api/auth/reset",
+                           {{"token", "made-up-token-" + std::to_string(resets.load())},
+                            {"password", "a long enough password"}});
+        EXPECT_TRUE(result.status == 400 || result.status == 429) << result.status;
+        ++resets;
+        // Paced, so that the test's own 40 clients do not take the machine's two cores.
+        std::this_thread::sleep_for(10ms);
+      }
+    });
+  }
+  std::this_thread::sleep_for(300ms);
+  double flood_p99 = percentile(configs_round_trips(*socket, 200), 0.99);
+  flooding = false;
+  for (auto& thread : flooders) thread.join();
+  std::printf(
+      "[ figures  ] configs p99: %.2f ms idle, %.2f ms under %d bogus resets from 40 clients\n",
+      idle_p99, flood_p99, resets.load());
+  EXPECT_LT(flood_p99, idle_p99 + 20.0);
+}
+
+TEST(Hardening, ResetChecksTheTokenBeforeHashingAndIsThrottledPerAddress) {
+  ServerProcess server;
+  int too_many = 0;
+  for (int i = 0; i < 25; ++i) {
+    auto result = post(server, "/api/auth/reset",
+                       {{"token", "no-such-token"}, {"password", "a long enough password"}});
+    if (result.status == 429) {
+      ++too_many;
+      EXPECT_EQ(result.json()["error_code"], "too_many_attempts");
+    } else {
+      EXPECT_EQ(result.json()["error_code"], "invalid_token");
+    }
+  }
+  EXPECT_EQ(too_many, 5);  // 20 attempts per address per 15 minutes
+}
+
+TEST(Hardening, RegistrationIsThrottledPerAddressAndTakenAddressesAnswerAtOnce) {
+  ServerProcess server({"--register-limit-per-ip", "3"});
+  auto first = registration_body(unique_email("reg"));
+  EXPECT_EQ(post(server, "/api/auth/register", first).status, 201);
+  auto taken = post(server, "/api/auth/register", first);
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(taken.json()["error_code"], "email_taken");
+  EXPECT_EQ(post(server, "/api/auth/register", registration_body(unique_email("reg"))).status, 201);
+  auto fourth = post(server, "/api/auth/register", registration_body(unique_email("reg")));
+  EXPECT_EQ(fourth.status, 429);
+  EXPECT_EQ(fourth.json()["error_code"], "too_many_attempts");
+  EXPECT_GT(fourth.json()["retry_after"].as_int64(), 0);
+}
+
+// Defect 4: the check and the count are one step, so parallel guesses cannot overshoot.
+TEST(Hardening, ParallelWrongLoginsNeverOvershootTheLimit) {
+  ServerProcess server;
+  auto member = register_member(server, unique_email("parallel"));
+  std::vector<std::future<int>> attempts;
+  for (int i = 0; i < 20; ++i) {
+    attempts.push_back(std::async(std::launch::async, [&] {
+      return post(server, "/api/auth/login",
+                  {{"email", member.email}, {"password", "wrong password"}})
+          .status;
+    }));
+  }
+  int let_through = 0, refused = 0;
+  for (auto& attempt : attempts) {
+    int status = attempt.get();
+    if (status == 401) ++let_through;
+    if (status == 429) ++refused;
+  }
+  std::printf("[ figures  ] 20 parallel wrong logins: %d let through, %d refused\n", let_through,
+              refused);
+  EXPECT_EQ(let_through, 5);
+  EXPECT_EQ(refused, 15);
+}
+
+// The lockout a stranger causes does not keep the owner out: from a browser that signed in
+// before, or through the reset mail.
+TEST(Hardening, StrangersCannotLockTheOwnerOut) {
+  ServerProcess server;
+  auto member = register_member(server, unique_email("owner"));
+  auto first_login =
+      post(server, "/api/auth/login", {{"email", member.email}, {"password", member.password}});
+  ASSERT_EQ(first_login.status, 200);
+  std::string device = cookie_from(first_login, "device");
+  ASSERT_FALSE(device.empty());
+  for (int i = 0; i < 8; ++i) {
+    post(server, "/api/auth/login", {{"email", member.email}, {"password", "a stranger's guess"}});
+  }
+  auto stranger =
+      post(server, "/api/auth/login", {{"email", member.email}, {"password", member.password}});
+  EXPECT_EQ(stranger.status, 429);  // an unknown browser, even with the right password
+  auto owner = post(server, "/api/auth/login",
+                    {{"email", member.email}, {"password", member.password}}, device);
+  EXPECT_EQ(owner.status, 200) << owner.body;
+
+  // A forged or foreign device cookie is just an unknown browser.
+  auto forged =
+      post(server, "/api/auth/login", {{"email", member.email}, {"password", member.password}},
+           "device=made-up-device-token");
+  EXPECT_EQ(forged.status, 429);
+
+  // A device has its own budget: wrong guesses from it lock only it.
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(post(server, "/api/auth/login", {{"email", member.email}, {"password", "owner typo"}},
+                   device)
+                  .status,
+              401);
+  }
+  EXPECT_EQ(post(server, "/api/auth/login",
+                 {{"email", member.email}, {"password", member.password}}, device)
+                .status,
+            429);
+
+  // Through the mail: the reset lifts the lock and trusts the browser that used the link.
+  ASSERT_EQ(post(server, "/api/auth/recover", {{"email", member.email}}).status, 200);
+  std::string token = newest_mail_link(server, "/recover/");
+  ASSERT_FALSE(token.empty());
+  auto reset = post(server, "/api/auth/reset", {{"token", token}, {"password", "a fresh secret"}});
+  ASSERT_EQ(reset.status, 200) << reset.body;
+  std::string new_device = cookie_from(reset, "device");
+  ASSERT_FALSE(new_device.empty());
+  EXPECT_EQ(post(server, "/api/auth/login",
+                 {{"email", member.email}, {"password", "a fresh secret"}}, new_device)
+                .status,
+            200);
+  // The old device cookie was retired with the old password.
+  auto old_device = post(server, "/api/auth/login",
+                         {{"email", member.email}, {"password", "a fresh secret"}}, device);
+  EXPECT_NE(cookie_from(old_device, "device"), "");  // treated as unknown: a new one is issued
+}
+
+TEST(Hardening, ApiRequiresJsonBodies) {
+  ServerProcess server;
+  auto body = json::serialize(registration_body(unique_email("ctype")));
+  for (std::string type : {"text/plain", "application/x-www-form-urlencoded",
+                           "multipart/form-data; boundary=x", "application/jsonp"}) {
+    HttpOptions options{{}, server.origin(), type};
+    auto result = http_request(server.port(), "POST", "/api/auth/register", body, options);
+    EXPECT_EQ(result.status, 415) << type;
+    EXPECT_EQ(result.json()["error_code"], "unsupported_media_type") << type;
+  }
+  HttpOptions json_charset{{}, server.origin(), "Application/JSON; charset=utf-8"};
+  EXPECT_EQ(http_request(server.port(), "POST", "/api/auth/register", body, json_charset).status,
+            201);
+  // A body-less logout is refused too: a cross-site form must not sign anybody out.
+  EXPECT_EQ(
+      http_request(server.port(), "POST", "/api/auth/logout", {}, {{}, server.origin()}).status,
+      415);
+}
+
+TEST(Hardening, HstsOnlyWhenTheOriginIsHttps) {
+  ServerProcess plain;
+  EXPECT_EQ(
+      http_request(plain.port(), "GET", "/healthz").headers.count("strict-transport-security"), 0u);
+  ServerProcess https({"--origin", "https://kesher.example"});
+  for (std::string target : {"/healthz", "/", "/no-such-page"}) {
+    auto result = http_request(https.port(), "GET", target);
+    EXPECT_EQ(result.headers["strict-transport-security"], "max-age=31536000; includeSubDomains")
+        << target;
+  }
+}
+
+TEST(Hardening, AnOpenSocketIsClosedWhenItsSessionExpires) {
+  ServerProcess server({"--session-ttl", "3"});
+  auto member = register_member(server, unique_email("expiry"));
+  auto socket = connect_member(server, member);
+  ASSERT_EQ(socket->request("session/validate")["request_status"], 1);
+  auto started = Clock::now();
+  // The socket stays busy, so it is the expiry, not the idle timeout, that ends it.
+  int code = -1;
+  while (code == -1 && Clock::now() - started < 10s) {
+    socket->send_text(R"({"module":"ping"})");
+    code = socket->wait_closed(500ms);
+  }
+  EXPECT_EQ(code, 4001);
+  EXPECT_GE(Clock::now() - started, 1s);
+  auto again = connect_member(server, member);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->request("session/validate")["request_status"], 0);
+}
+
+// Defect 7: a logout that lands while a socket is being set up still ends that socket.
+TEST(Hardening, LogoutDuringTheUpgradeLeavesNoAuthenticatedSocket) {
+  ServerProcess server;
+  for (int round = 0; round < 30; ++round) {
+    auto member = register_member(server, unique_email("race"));
+    auto socket_future = std::async(std::launch::async, [&] {
+      return WsClient::connect(server.port(), {server.origin(), member.cookie, {}});
+    });
+    auto logout = post(server, "/api/auth/logout", {}, member.cookie);
+    ASSERT_EQ(logout.status, 200);
+    auto socket = socket_future.get();
+    if (!socket) continue;
+    // Whatever the order, the socket is closed or no longer signed in as the member.
+    auto reply = socket->request("totals");
+    if (!socket->is_open()) continue;
+    EXPECT_EQ(reply["error_code"], "not_authenticated") << "round " << round;
+  }
+}
