@@ -73,7 +73,7 @@ void check_bio(std::string_view raw) {
 }
 
 void check_report_reason(std::string_view raw) {  // modules/social_module.cpp
-  auto reason = domain::clean_text(domain::strip_html(raw), TextKind::line);
+  auto reason = domain::clean_text_without_html(raw, TextKind::line);
   if (reason) check_no_html(*reason);
 }
 

@@ -309,6 +309,12 @@ std::string strip_html(std::string_view text) {
   return out;
 }
 
+std::optional<std::string> clean_text_without_html(std::string_view raw, TextKind kind) {
+  auto cleaned = clean_text(raw, kind);
+  if (!cleaned) return std::nullopt;
+  return clean_text(strip_html(*cleaned), kind);
+}
+
 std::string collapse_spaces(std::string_view text) {
   std::string out;
   bool pending_space = false;

@@ -179,3 +179,16 @@ TEST(StripHtml, DeeplyNestedEntitiesCostAFewPasses) {
   EXPECT_EQ(stripped.find('<'), std::string::npos);
   EXPECT_TRUE(stripped.ends_with("amp;lt;b>x"));
 }
+
+TEST(CleanTextWithoutHtml, NoInvisibleCharacterHidesATag) {
+  // Found by the user_text fuzzer: strip_html saw "<\u200Bscript>" as text, and clean_text then
+  // dropped the zero-width space and made it a tag again.
+  auto bio = clean_text_without_html(
+      "<\u200Bscript>alert(1)</script>\x01<\x7F"
+      "b>x",
+      TextKind::paragraphs);
+  EXPECT_EQ(bio, "alert(1)x");
+  EXPECT_EQ(clean_text_without_html("  &lt;b&gt;Hi&lt;/b&gt; &amp; bye ", TextKind::line),
+            "Hi & bye");
+  EXPECT_EQ(clean_text_without_html("\xFF<b>", TextKind::line), std::nullopt);
+}
