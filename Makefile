@@ -42,8 +42,11 @@ web: bootstrap
 places: bootstrap
 	@[ -s $(PLACES) ] || node scripts/import-places.mjs $(PLACES)
 
+# Made again when the generator or its writing changed since.
 personas: places
-	@[ -s $(PERSONAS)/personas.json ] || node scripts/generate-personas.mjs $(PERSONAS) --places $(PLACES)
+	@[ -s $(PERSONAS)/personas.json ] && \
+	  [ -z "$$(find scripts/generate-personas.mjs scripts/personas -newer $(PERSONAS)/personas.json)" ] || \
+	  node scripts/generate-personas.mjs $(PERSONAS) --places $(PLACES)
 
 run: server web places personas
 	$(SERVER_BIN) --port $(PORT) --data $(DATA_DIR) --web web/dist --places $(PLACES) \
@@ -52,17 +55,20 @@ run: server web places personas
 unit-test: server places
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L unit
 
-integration-test: server
-	cd $(BUILD_DIR) && ctest --output-on-failure -L integration
+integration-test: server places personas
+	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
+	  ctest --output-on-failure -L integration
 
-web-test: bootstrap
-	cd web && npm run lint && npm run typecheck && npm test
+# The contract test (web/src/realtime/contract.test.ts) compares the client with the built server.
+web-test: server
+	cd web && npm run lint && npm run typecheck && KESHER_BIN=$(abspath $(SERVER_BIN)) npm test
 
 e2e-test: server web places personas
 	cd web && KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) \
 	  KESHER_PERSONAS=$(abspath $(PERSONAS)) npm run e2e
 
-test: unit-test integration-test test-asan fuzz-smoke web-test e2e-test
+# Formatting first: it fails in seconds, and cannot drift.
+test: lint unit-test integration-test test-asan fuzz-smoke web-test e2e-test
 
 $(ASAN_DIR)/build.ninja:
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -72,8 +78,8 @@ asan: bootstrap $(ASAN_DIR)/build.ninja
 	cmake --build $(ASAN_DIR) -j $(JOBS) --target kesher kesher_unit_tests kesher_integration_tests fuzz_targets
 
 # Unit and integration tests against the ASan+UBSan server, and every fuzz corpus replayed once.
-test-asan: asan places
-	server/tests/run_sanitized.sh $(ASAN_DIR) $(abspath $(PLACES))
+test-asan: asan places personas
+	server/tests/run_sanitized.sh $(ASAN_DIR) $(abspath $(PLACES)) $(abspath $(PERSONAS))
 
 fuzz: asan
 	server/fuzz/run.sh $(ASAN_DIR) $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
@@ -81,7 +87,7 @@ fuzz: asan
 fuzz-smoke: asan
 	server/fuzz/run.sh $(ASAN_DIR) $(FUZZ_SMOKE_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
-lint:
+lint: bootstrap
 	clang-format --dry-run --Werror $$(git ls-files 'server/*.cpp' 'server/*.hpp')
 	cd web && npm run lint
 

@@ -4,7 +4,7 @@
 // and from registry packages already installed in web/node_modules; nothing is downloaded.
 //
 // Usage (from the repository root):
-//   node scripts/generate-personas.mjs <outdir> [--count 200] [--places build/places.tsv]
+//   node scripts/generate-personas.mjs <outdir> [--count 400] [--places build/places.tsv]
 //
 // Output:
 //   <outdir>/personas.json          an array of personas (shape below), in key order
@@ -17,8 +17,16 @@
 //
 // The run is deterministic: a fixed-seed PRNG (mulberry32), a fixed reference date and sorted
 // inputs, so the same inputs and package versions give byte-identical output.
-// Names, bios and cities live in scripts/personas/{he,en,de}.json (Kesher's own writing).
-// The place table comes from `node scripts/import-places.mjs build/places.tsv`.
+// Names and bios live in scripts/personas/{he,en,de}.json (Kesher's own writing), where personas
+// live in scripts/personas/regions.json. The place table (with each place's population) comes from
+// `node scripts/import-places.mjs build/places.tsv`.
+//
+// Placement: a default search anywhere our members live should find a useful deck. Each region
+// gets its share of the catalogue and each of its cities a number of personas in proportion to its
+// population (largest remainders). Language, gender and age are then dealt along the region's
+// personas ordered north to south with low-discrepancy sequences rather than drawn at random, so
+// every stretch of the map gets the region's language mix, about 60% women and the full spread of
+// ages, instead of whatever a dice roll leaves there.
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,13 +41,13 @@ const MAX_AGE = 60;
 const NAME_MAX = 20;
 const BIO_MAX = 300;
 
-// Share of each language in the catalogue; the last one takes the rounding remainder.
-const LANGUAGES = [
-  { code: 'he', share: 0.45 },
-  { code: 'de', share: 0.3 },
-  { code: 'en', share: 0.25 },
-];
+const LANGUAGES = ['he', 'en', 'de'];
+const DEFAULT_COUNT = 400;
 const FEMALE_SHARE = 0.6;
+// Steps of the low-discrepancy sequences (irrational and independent of one another, so language
+// and age do not follow the gender pattern or each other).
+const AGE_STEP = (Math.sqrt(5) - 1) / 2;
+const LANGUAGE_STEP = Math.SQRT2 - 1;
 const SAME_GENDER_SHARE = 0.06;
 // [min age, max age, weight]: most personas are 22 to 40.
 const AGE_BUCKETS = [
@@ -197,7 +205,7 @@ function subSeed(index, salt) {
 // ---------------------------------------------------------------- inputs
 
 function parseArgs(argv) {
-  const args = { outdir: null, count: 200, places: null };
+  const args = { outdir: null, count: DEFAULT_COUNT, places: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--count') args.count = Number(argv[++i]);
@@ -207,7 +215,7 @@ function parseArgs(argv) {
     else fail(`unexpected argument ${arg}`);
   }
   if (!args.outdir) {
-    console.error('usage: node scripts/generate-personas.mjs <outdir> [--count 200] [--places build/places.tsv]');
+    console.error(`usage: node scripts/generate-personas.mjs <outdir> [--count ${DEFAULT_COUNT}] [--places build/places.tsv]`);
     process.exit(2);
   }
   if (!Number.isInteger(args.count) || args.count < 1 || args.count > 9999) fail('--count must be 1 to 9999');
@@ -228,12 +236,19 @@ function loadPlaces(path) {
     if (i < 0) fail(`${path} has no column ${name}`);
     return i;
   };
-  const [iId, iName, iCountry, iPopulation] = ['id', 'name_en', 'country', 'population'].map(col);
+  const [iId, iName, iCountry, iPopulation, iLat, iLon] = ['id', 'name_en', 'country', 'population', 'lat', 'lon'].map(col);
   const ids = new Set();
   const byName = new Map(); // "name_en\tcountry" -> most populous row
   for (const line of lines.slice(1)) {
     const cells = line.split('\t');
-    const row = { id: Number(cells[iId]), name: cells[iName], country: cells[iCountry], population: Number(cells[iPopulation]) || 0 };
+    const row = {
+      id: Number(cells[iId]),
+      name: cells[iName],
+      country: cells[iCountry],
+      population: Number(cells[iPopulation]) || 0,
+      lat: Number(cells[iLat]),
+      lon: Number(cells[iLon]),
+    };
     ids.add(row.id);
     const key = `${row.name}\t${row.country}`;
     const best = byName.get(key);
@@ -244,15 +259,88 @@ function loadPlaces(path) {
   return { ids, byName };
 }
 
-function loadLanguage(code, places) {
-  const path = fileURLToPath(new URL(`./personas/${code}.json`, import.meta.url));
-  const data = JSON.parse(readFileSync(path, 'utf8'));
-  data.cities = data.cities.map((city) => {
-    const row = places.byName.get(`${city.name_en}\t${data.country}`);
-    if (!row) fail(`${code}.json: no place named "${city.name_en}" in ${data.country} in the place table`);
-    return { ...city, place_id: row.id, population: row.population };
-  });
+function readJson(name) {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`./personas/${name}`, import.meta.url)), 'utf8'));
+}
+
+// The regions with their cities resolved in the place table (the most populous place of that
+// name in that country); a city listed as a plain string is in the region's country.
+function loadRegions(places) {
+  const { regions } = readJson('regions.json');
+  let share = 0;
+  for (const region of regions) {
+    share += region.share;
+    const mix = Object.entries(region.languages);
+    if (mix.some(([code]) => !LANGUAGES.includes(code))) fail(`regions.json: ${region.id} has an unknown language`);
+    if (Math.abs(mix.reduce((sum, [, s]) => sum + s, 0) - 1) > 1e-9) fail(`regions.json: ${region.id}'s languages do not add up to 1`);
+    region.cities = region.cities.map((city) => {
+      const { name_en: name, country } = typeof city === 'string' ? { name_en: city, country: region.country } : city;
+      const row = places.byName.get(`${name}\t${country}`);
+      if (!row) fail(`regions.json: no place named "${name}" in ${country} in the place table`);
+      if (row.population <= 0) fail(`regions.json: ${name} has no population in the place table`);
+      return row;
+    });
+  }
+  if (Math.abs(share - 1) > 1e-9) fail('regions.json: the region shares do not add up to 1');
+  return regions;
+}
+
+function loadLanguage(code, regions) {
+  const data = readJson(`${code}.json`);
+  if (!regions.some((region) => region.id === data.home)) fail(`${code}.json: unknown home region ${data.home}`);
   return data;
+}
+
+// Splits `total` in proportion to `weights` into whole numbers that add up to `total` (largest
+// remainders; ties go to the earlier entry).
+function apportion(total, weights) {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const counts = exact.map(Math.floor);
+  const order = exact.map((x, i) => [x - Math.floor(x), i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (let k = 0, left = total - counts.reduce((a, b) => a + b, 0); k < left; k++) counts[order[k][1]]++;
+  return counts;
+}
+
+const frac = (x) => x - Math.floor(x);
+
+// The age whose cumulative AGE_BUCKETS weight first exceeds u (0 <= u < 1); inside a bucket every
+// year weighs the same.
+function ageAtQuantile(u) {
+  const years = AGE_BUCKETS.flatMap(([low, high, w]) => Array.from({ length: high - low + 1 }, (_, i) => [low + i, w / (high - low + 1)]));
+  const total = years.reduce((sum, [, w]) => sum + w, 0);
+  let r = u * total;
+  for (const [age, w] of years) {
+    r -= w;
+    if (r < 0) return age;
+  }
+  return years[years.length - 1][0];
+}
+
+// One slot per persona: where it lives and its language, gender and age (see the header).
+function placeSlots(count, regions) {
+  const slots = [];
+  apportion(count, regions.map((r) => r.share)).forEach((n, r) => {
+    const region = regions[r];
+    const perCity = apportion(n, region.cities.map((c) => c.population));
+    const homes = region.cities
+      .flatMap((city, i) => Array.from({ length: perCity[i] }, () => city))
+      .sort((a, b) => b.lat - a.lat || a.lon - b.lon || a.id - b.id);
+    const mix = Object.entries(region.languages);
+    // Language and age are dealt per gender, so that the women (or the men) of any stretch have
+    // the full mix, whatever the gender pattern.
+    const dealt = { 1: 0, 2: 0 };
+    homes.forEach((city, k) => {
+      const female = Math.floor((k + 1) * FEMALE_SHARE + 0.5) - Math.floor(k * FEMALE_SHARE + 0.5) === 1;
+      const gender = female ? 2 : 1;
+      const j = dealt[gender]++;
+      let u = frac(0.5 + j * LANGUAGE_STEP);
+      const language = (mix.find(([, share]) => (u -= share) < 0) ?? mix[mix.length - 1])[0];
+      const age = ageAtQuantile(frac(0.25 + j * AGE_STEP));
+      slots.push({ region: region.id, city, language, gender, age });
+    });
+  });
+  return slots;
 }
 
 async function loadDiceBear() {
@@ -361,7 +449,9 @@ class BioPicker {
   pick(persona, random) {
     const fits = (fragment) =>
       (fragment.min === undefined || persona.age >= fragment.min) &&
-      (fragment.max === undefined || persona.age <= fragment.max);
+      (fragment.max === undefined || persona.age <= fragment.max) &&
+      (fragment.where === undefined ||
+        fragment.where === (persona.region === this.data.home ? 'home' : persona.region));
     const intros = this.data.intros.map((f, i) => i).filter((i) => fits(this.data.intros[i]));
     const seeks = this.data.seeks
       .map((f, i) => i)
@@ -501,20 +591,13 @@ async function main() {
   const started = process.hrtime.bigint();
   const args = parseArgs(process.argv.slice(2));
   const places = loadPlaces(args.places);
-  const languages = Object.fromEntries(LANGUAGES.map(({ code }) => [code, loadLanguage(code, places)]));
+  const regions = loadRegions(places);
+  const languages = Object.fromEntries(LANGUAGES.map((code) => [code, loadLanguage(code, regions)]));
   const dicebear = await loadDiceBear();
   const global = makeRandom(SEED);
 
-  // Slots: exact language and gender quotas, shuffled so that keys mix the languages.
-  const slots = [];
-  let assigned = 0;
-  LANGUAGES.forEach(({ code, share }, i) => {
-    const n = i === LANGUAGES.length - 1 ? args.count - assigned : Math.round(args.count * share);
-    assigned += n;
-    const women = Math.round(n * FEMALE_SHARE);
-    for (let k = 0; k < n; k++) slots.push({ language: code, gender: k < women ? 2 : 1 });
-  });
-  const order = global.shuffle(slots);
+  // Shuffled, so that keys (and so ids, and Discover's newest-first order) mix places and languages.
+  const order = global.shuffle(placeSlots(args.count, regions));
   // Like-back behaviour in three equal groups: always and at once, often after a while, rarely.
   const likeGroups = global.shuffle(Array.from({ length: args.count }, (_, i) => i % 3));
 
@@ -526,14 +609,10 @@ async function main() {
   const images = [];
   for (let i = 0; i < args.count; i++) {
     const random = makeRandom(subSeed(i, 1));
-    const { language, gender } = order[i];
-    const data = languages[language];
+    const { region, city, language, gender, age } = order[i];
     const key = `p${String(i + 1).padStart(width, '0')}`;
-    const [low, high] = random.weighted(AGE_BUCKETS.map(([a, b, w]) => [[a, b], w]));
-    const age = random.int(low, high);
     const birthDate = birthDateForAge(age, random);
     const sGender = random.chance(SAME_GENDER_SHARE) ? gender : 3 - gender;
-    const city = random.weighted(data.cities.map((c) => [c, c.weight]));
     const answer = random.weighted(ANSWER_WEIGHTS);
 
     // Women mostly look a little older, men a little younger; sometimes rounded to fives.
@@ -565,7 +644,7 @@ async function main() {
       gender,
       birth_date: birthDate,
       language,
-      place_id: city.place_id,
+      place_id: city.id,
       bio: '',
       answer,
       s_gender: sGender,
@@ -574,7 +653,7 @@ async function main() {
       like_back_delay_s: delay,
       photos: [],
     };
-    persona.bio = bioPickers[language].pick({ ...persona, age }, random);
+    persona.bio = bioPickers[language].pick({ ...persona, age, region }, random);
 
     const style = random.chance(0.5) ? 'lorelei' : 'notionists';
     const look = avatarLook(style, { gender, age }, random);
@@ -591,9 +670,7 @@ async function main() {
     if (ageOn(birthDate, TODAY) !== age || age < MIN_AGE || age > MAX_AGE) fail(`${key}: bad birth date ${birthDate}`);
     if (!places.ids.has(persona.place_id)) fail(`${key}: unknown place ${persona.place_id}`);
     if (/[<>]/.test(persona.bio) || [...persona.bio].length > BIO_MAX) fail(`${key}: bad bio`);
-    persona.style = style; // kept only for the summary, removed before writing
-    persona.age = age;
-    personas.push(persona);
+    personas.push({ ...persona, style, age, region, city: city.name }); // extras only for the summary
   }
 
   // Write: personas.json and images/, replacing earlier pictures from this script.
@@ -604,13 +681,13 @@ async function main() {
     if (/^p\d+-\d+\.svg$/.test(file)) rmSync(join(imageDir, file));
   }
   for (const { file, svg } of images) writeFileSync(join(imageDir, file), svg);
-  const output = personas.map(({ style, age, ...rest }) => rest);
+  const output = personas.map(({ style, age, region, city, ...rest }) => rest);
   writeFileSync(join(outdir, 'personas.json'), `${JSON.stringify(output, null, 2)}\n`);
 
-  printSummary(personas, images, languages, dicebear.versions, outdir, started);
+  printSummary(personas, images, dicebear.versions, outdir, started);
 }
 
-function printSummary(personas, images, languages, versions, outdir, started) {
+function printSummary(personas, images, versions, outdir, started) {
   const count = (items, keyOf) => {
     const map = new Map();
     for (const item of items) map.set(keyOf(item), (map.get(keyOf(item)) ?? 0) + 1);
@@ -618,7 +695,6 @@ function printSummary(personas, images, languages, versions, outdir, started) {
   };
   const bucket = (age) => AGE_BUCKETS.map(([a, b]) => [a, b]).find(([a, b]) => age >= a && age <= b).join('-');
   const likeGroup = (p) => (p.likes_back_percent === 100 && p.like_back_delay_s === 0 ? 'always' : p.likes_back_percent >= 60 ? 'often' : 'rarely');
-  const cityName = new Map(Object.values(languages).flatMap((d) => d.cities.map((c) => [c.place_id, c.name_en])));
   const bytes = images.reduce((sum, image) => sum + Buffer.byteLength(image.svg), 0);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const lines = [
@@ -634,7 +710,8 @@ function printSummary(personas, images, languages, versions, outdir, started) {
     `  photos:     ${count(personas, (p) => `${p.photos.length} photo${p.photos.length > 1 ? 's' : ''}`)}; style ${count(personas, (p) => p.style)}`,
     `  images:     ${(bytes / 1024).toFixed(0)} KiB in all, ${(bytes / images.length / 1024).toFixed(1)} KiB on average, largest ${(Math.max(...images.map((i) => Buffer.byteLength(i.svg))) / 1024).toFixed(1)} KiB`,
     `  names:      ${new Set(personas.map((p) => `${p.language}:${p.name}`)).size} distinct of ${personas.length}`,
-    `  cities:     ${count(personas, (p) => cityName.get(p.place_id))}`,
+    `  region:     ${count(personas, (p) => `${p.region}/${p.language}`)}`,
+    `  cities:     ${new Set(personas.map((p) => p.place_id)).size}; ${count(personas, (p) => p.city)}`,
   ];
   console.log(lines.join('\n'));
 }

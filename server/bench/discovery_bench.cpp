@@ -26,40 +26,71 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+enum class Market { israel, germany, us };
+
 struct City {
   const char* name;
   double weight;
+  Market market;
 };
 
 // Where the generated people live: the product's three markets, weighted roughly by size.
-const std::vector<City> kCities{{"Tel Aviv", 10},     {"Jerusalem", 8},   {"Haifa", 5},
-                                {"Rishon LeZion", 4}, {"Petah Tikva", 4}, {"Ashdod", 3},
-                                {"Netanya", 3},       {"Beersheba", 3},   {"Holon", 2},
-                                {"Ramat Gan", 2},     {"Berlin", 8},      {"Hamburg", 5},
-                                {"München", 5},       {"Köln", 4},        {"Frankfurt am Main", 3},
-                                {"Stuttgart", 3},     {"Leipzig", 2},     {"Düsseldorf", 2},
-                                {"New York City", 8}, {"Los Angeles", 6}, {"Chicago", 5},
-                                {"Miami", 3},         {"Seattle", 2},     {"Boston", 2},
-                                {"San Francisco", 2}, {"Austin", 2}};
+const std::vector<City> kCities{{"Tel Aviv", 10, Market::israel},
+                                {"Jerusalem", 8, Market::israel},
+                                {"Haifa", 5, Market::israel},
+                                {"Rishon LeZion", 4, Market::israel},
+                                {"Petah Tikva", 4, Market::israel},
+                                {"Ashdod", 3, Market::israel},
+                                {"Netanya", 3, Market::israel},
+                                {"Beersheba", 3, Market::israel},
+                                {"Holon", 2, Market::israel},
+                                {"Ramat Gan", 2, Market::israel},
+                                {"Berlin", 8, Market::germany},
+                                {"Hamburg", 5, Market::germany},
+                                {"München", 5, Market::germany},
+                                {"Köln", 4, Market::germany},
+                                {"Frankfurt am Main", 3, Market::germany},
+                                {"Stuttgart", 3, Market::germany},
+                                {"Leipzig", 2, Market::germany},
+                                {"Düsseldorf", 2, Market::germany},
+                                {"New York City", 8, Market::us},
+                                {"Los Angeles", 6, Market::us},
+                                {"Chicago", 5, Market::us},
+                                {"Miami", 3, Market::us},
+                                {"Seattle", 2, Market::us},
+                                {"Boston", 2, Market::us},
+                                {"San Francisco", 2, Market::us},
+                                {"Austin", 2, Market::us}};
+
+struct ResolvedCity {
+  int64_t place_id;
+  double weight;
+  Market market;
+};
 
 // The most populous place of each name (the index ranks whole-name matches by size).
-std::vector<std::pair<int64_t, double>> resolve_cities(const domain::PlaceIndex& places) {
-  std::vector<std::pair<int64_t, double>> found;
+std::vector<ResolvedCity> resolve_cities(const domain::PlaceIndex& places) {
+  std::vector<ResolvedCity> found;
   for (const auto& city : kCities) {
     auto hits = places.search(city.name, domain::Language::en, 1);
-    if (!hits.empty()) found.emplace_back(hits.front().place_id, city.weight);
+    if (!hits.empty()) found.push_back({hits.front().place_id, city.weight, city.market});
   }
   return found;
 }
 
+// The language a person uses Kesher in: in Israel mostly Hebrew, with English and German
+// readers among them, which discovery serves language by language.
+const char* language_in(Market market, std::mt19937_64& rng) {
+  if (market == Market::germany) return "de";
+  if (market == Market::us) return "en";
+  double roll = std::uniform_real_distribution<double>(0, 1)(rng);
+  return roll < 0.85 ? "he" : roll < 0.95 ? "en" : "de";
+}
+
 void generate(app::Context& app, int members, int personas, std::mt19937_64& rng) {
   auto resolved = resolve_cities(*app.places);
-  std::vector<int64_t> cities;
   std::vector<double> weights;
-  for (const auto& [id, weight] : resolved) {
-    cities.push_back(id);
-    weights.push_back(weight);
-  }
+  for (const auto& city : resolved) weights.push_back(city.weight);
   std::discrete_distribution<size_t> pick_city(weights.begin(), weights.end());
   std::uniform_int_distribution<int> age(18, 60), span(5, 15), gender(1, 2), day(1, 28),
       month(1, 12);
@@ -67,7 +98,9 @@ void generate(app::Context& app, int members, int personas, std::mt19937_64& rng
   auto t0 = Clock::now();
   app.db->write([&](store::Session& db) {
     for (int i = 0; i < members + personas; ++i) {
-      int64_t place = cities[pick_city(rng)];
+      const auto& city = resolved[pick_city(rng)];
+      int64_t place = city.place_id;
+      std::string language = language_in(city.market, rng);
       auto cell = modules::cell_of_place(app, place);
       int a = age(rng), g = gender(rng);
       int low = std::max(18, a - span(rng)), high = std::min(100, a + span(rng));
@@ -77,11 +110,11 @@ void generate(app::Context& app, int members, int personas, std::mt19937_64& rng
       db.execute(
           "INSERT INTO users (kind, email, name, gender, birth_date, language, place_id, s_gender, "
           "s_age_min, s_age_max, s_radius, created_at, cell_row, cell_col, persona_key) VALUES (?, "
-          "?, 'Bench', ?, ?, 'en', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "?, 'Bench', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           {std::string(persona ? "persona" : "member"),
            persona ? store::Value{} : store::Value{"m" + std::to_string(i) + "@bench.example"},
-           int64_t{g}, std::string(birth), place, int64_t{3 - g}, int64_t{low}, int64_t{high},
-           int64_t{100}, now, int64_t{cell.row}, int64_t{cell.col},
+           int64_t{g}, std::string(birth), language, place, int64_t{3 - g}, int64_t{low},
+           int64_t{high}, int64_t{100}, now, int64_t{cell.row}, int64_t{cell.col},
            persona ? store::Value{"b" + std::to_string(i)} : store::Value{}});
       if (persona) {
         int64_t id = db.last_insert_id();
@@ -172,6 +205,7 @@ int main(int argc, char** argv) {
       {"meet (first page)", {R"({"module":"meet","currentLength":0,"recordsToTake":24})"}},
       {"meet (page 5)", {R"({"module":"meet","currentLength":96,"recordsToTake":24})"}},
       {"meet/popular", {R"({"module":"meet/popular","currentLength":0,"recordsToTake":24})"}},
+      {"spotlight", {R"({"module":"spotlight","currentLength":0})"}},
       // Typeahead: short prefixes in the three languages, the widest ranges the index serves.
       {"search_location",
        {R"({"module":"search_location","search":"a","lang":"en"})",

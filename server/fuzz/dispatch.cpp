@@ -51,7 +51,7 @@ void check_frame(std::string_view frame) {
 
 void run(app::Context& app, app::ConnectionState& connection, RecordingSocket& socket,
          std::string_view frame) {
-  static const protocol::Router router = modules::make_router();
+  static const modules::Router router = modules::make_router();
   auto frames = router.handle(app, connection, frame);
   // A deferred reply arrives through the socket once its commit is done.
   app.db->flush();

@@ -1,5 +1,5 @@
-// Every WebSocket frame first meets Router::prepare (envelope decoding and the route), and, when it
-// has no handler to run, the error reply of Router::dispatch.
+// Every WebSocket frame first meets Router::prepare (envelope decoding and the module), and, when
+// it has no handler to run, the error reply of Router::dispatch or protocol::refusal.
 #include <boost/json.hpp>
 #include <cstdint>
 #include <string_view>
@@ -22,18 +22,18 @@ bool is_decode_failure_code(std::string_view code) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const protocol::Router router = modules::make_router();
+  static const modules::Router router = modules::make_router();
   std::string_view frame(reinterpret_cast<const char*>(data), size);
 
   protocol::Prepared prepared = router.prepare(frame);
   auto* envelope = std::get_if<protocol::Envelope>(&prepared.decoded);
   if (!envelope) {
-    FUZZ_CHECK(prepared.route == nullptr);
+    FUZZ_CHECK(prepared.module == nullptr);
     FUZZ_CHECK(
         is_decode_failure_code(std::get<protocol::DecodeFailure>(prepared.decoded).error_code));
   } else {
     FUZZ_CHECK(!envelope->module.empty());
-    FUZZ_CHECK((prepared.route != nullptr) == router.knows(envelope->module));
+    FUZZ_CHECK((prepared.module != nullptr) == router.modules().knows(envelope->module));
     FUZZ_CHECK(envelope->rid.size() <= protocol::kMaxRidLength);
     FUZZ_CHECK(!envelope->payload.contains("module"));
     // What a handler reads serializes again. Not always to JSON: Boost.JSON reads 1e999 as
@@ -50,12 +50,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(rid.empty() ? !reply.contains("rid") : reply.at("rid").as_string() == rid);
   };
   // A frame over its sender's budget is refused with the frame's module and rid.
-  check_error_reply(router.refuse(prepared, errc::rate_limited));
+  check_error_reply(protocol::refusal(prepared, errc::rate_limited));
 
   // Frames that reach no handler are answered without the application context: an undecodable
   // frame, an unknown module, or a member module on a socket that has not signed in.
   bool answered_without_handler =
-      !envelope || !prepared.route || prepared.route->access == protocol::Access::member;
+      !envelope || !prepared.module || prepared.module->access == protocol::Access::member;
   if (!answered_without_handler) return 0;
   static app::Context unused;  // no database, no places: these paths must not need them
   app::ConnectionState guest;

@@ -1,9 +1,9 @@
 // HTTP requests as the network layer reads and answers them (net/server.cpp): Beast's parser with
 // the server's limits; what the server takes out of a parsed request (the path and query, the
 // session and device cookies, Accept-Language); for a socket upgrade, the session lookup; for the
-// rest, modules::handle_http over a real database: /api/auth/* with its JSON bodies and
-// BodyReader, /verify/{token}, /media/{path} and the page routes. net/server.cpp keeps the
-// extraction private, so it is repeated here; keep the two alike.
+// rest, modules::make_http_router() over a real database: /api/auth/* with its JSON
+// bodies and BodyReader, /verify/{token}, /media/{path} and the page routes. net/server.cpp keeps
+// the extraction private, so it is repeated here; keep the two alike.
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/json.hpp>
@@ -16,7 +16,7 @@
 #include "domain/routes.hpp"
 #include "fuzz_app.hpp"
 #include "fuzz_check.hpp"
-#include "modules/http_api.hpp"
+#include "modules/http_routes.hpp"
 #include "modules/sessions.hpp"
 #include "protocol/cookies.hpp"
 #include "protocol/http.hpp"
@@ -100,6 +100,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   if (plain.path == "/healthz") return 0;
-  check_response(plain, modules::handle_http(app, plain));
+  static const modules::HttpRouter routes = modules::make_http_router();
+  routes.hashes_password(plain);
+  check_response(plain, routes.handle(app, plain));
   return 0;
 }

@@ -2,11 +2,12 @@
 # make test-asan: the unit and integration tests of a sanitizer build (the kesher binary they start
 # is the ASan+UBSan one), then every fuzz corpus replayed once. Any sanitizer report, from the tests
 # or from a server they started, fails the run: reports go to files, which must stay absent.
-# Usage: server/tests/run_sanitized.sh BUILD_DIR PLACES_TSV
+# Usage: server/tests/run_sanitized.sh BUILD_DIR PLACES_TSV PERSONAS_DIR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-build_dir=$(realpath "${1:?usage: run_sanitized.sh BUILD_DIR PLACES_TSV}")
+build_dir=$(realpath "${1:?usage: run_sanitized.sh BUILD_DIR PLACES_TSV PERSONAS_DIR}")
 places=$(realpath "${2:?places file (make places)}")
+personas=$(realpath "${3:?personas folder (make personas)}")
 
 logs="$build_dir/sanitizer-logs"
 rm -rf "$logs"
@@ -16,7 +17,8 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$logs/ubsan"
 export LSAN_OPTIONS="suppressions=$PWD/server/tests/lsan.supp:print_suppressions=0"
 
 status=0
-(cd "$build_dir" && KESHER_PLACES="$places" ctest --output-on-failure -L 'unit|integration|fuzz') ||
+(cd "$build_dir" && KESHER_PLACES="$places" KESHER_PERSONAS="$personas" \
+  ctest --output-on-failure -L 'unit|integration|fuzz') ||
   status=$?
 
 reports=("$logs"/*)

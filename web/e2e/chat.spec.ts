@@ -1,10 +1,11 @@
 // Chat between two fresh members, each in a browser context of their own: A opens a chat with B,
 // messages reach both sides without a reload (contacts row, unread badge, banner, seen tick), and
 // every text costs A 50 credits, read from the screen. Registration gives 200 credits and sending
-// needs at least 50: four texts go through (200 → 0), the fifth opens the credits modal instead.
+// needs at least 50: four texts go through (200 → 0), the fifth opens the credits modal instead,
+// which says why. B's new-message banner names A and shows the text.
 // In Hebrew and in English, on the phone and the desktop layouts.
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
 import { openAndCloseReward, registerMember, withOtherMember, type OtherMember } from './social';
 
 const TEXT_PRICE = 50;
@@ -64,12 +65,15 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const base = baseURL ?? '';
     const phone = isPhone(testInfo);
     // A: a man looking for women; B: a woman looking for men. Both fresh, 200 credits each.
-    const a = await registerMember(page.request, context, base, 'chat-a', lang);
+    const a = await registerMember(page.request, context, base, 'chat-a', lang, {
+      placeId: OUT_OF_THE_WAY,
+    });
     const other: OtherMember = {
       tag: 'chat-b',
       lang,
       gender: 2,
       lookingFor: 1,
+      placeId: OUT_OF_THE_WAY,
       contextOptions: {
         viewport: testInfo.project.use.viewport ?? null,
         hasTouch: testInfo.project.use.hasTouch ?? false,
@@ -99,9 +103,18 @@ for (const lang of ['he', 'en'] as Lang[]) {
         'data-state',
         'sent',
       );
-      await expect(
-        page.getByText(tr('chat.creditsSpent', lang, { count: TEXT_PRICE })),
-      ).toBeVisible();
+      // The cost shows above the composer, clear of the header and its badges.
+      const spent = page.getByTestId('chat-spent');
+      await expect(spent).toContainText(tr('chat.creditsSpent', lang, { count: TEXT_PRICE }));
+      const spentBox = await spent.boundingBox();
+      const headerBox = await pane.getByTestId('chat-header').boundingBox();
+      const composerBox = await pane.getByTestId('chat-composer').boundingBox();
+      expect(spentBox && headerBox && composerBox).toBeTruthy();
+      if (spentBox && headerBox && composerBox) {
+        expect(spentBox.y).toBeGreaterThan(headerBox.y + headerBox.height);
+        expect(spentBox.y + spentBox.height).toBeLessThanOrEqual(composerBox.y);
+      }
+      await snap(page, testInfo, `chat-spent-${lang}`);
       await expectCredits(page, testInfo, lang, 150);
 
       // B, without a reload: a row for A with the text and one unread, and a banner.
@@ -109,7 +122,11 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await expect(row).toBeVisible();
       await expect(row.getByTestId('contact-preview')).toHaveText('Hello from A');
       await expect(row.getByTestId('contact-unread')).toHaveText('1');
-      await expect(bPage.getByText(tr('chat.banner.newMessage', lang))).toBeVisible();
+      // The banner names the sender and shows what they wrote.
+      const banner = bPage.getByTestId('people-notice');
+      await expect(banner.getByTestId('banner-title')).toHaveText(a.name);
+      await expect(banner.getByTestId('banner-message')).toHaveText('Hello from A');
+      await snap(bPage, testInfo, `chat-banner-${lang}`);
       if (phone) {
         const tabs = bPage.getByRole('navigation', { name: tr('common.nav.tabs', lang) });
         await expect(
@@ -148,8 +165,14 @@ for (const lang of ['he', 'en'] as Lang[]) {
       const input = page.getByTestId('chat-input');
       await input.fill('Fifth');
       await input.press('Enter');
-      const credits = page.getByRole('dialog', { name: tr('common.credits.title', lang) });
+      const credits = page.getByRole('dialog', {
+        name: tr('common.credits.notEnoughTitle', lang),
+      });
       await expect(credits).toBeVisible();
+      // It says why: what a message costs and what is left.
+      await expect(credits.getByTestId('credits-need')).toContainText(
+        tr('common.credits.needText', lang, { price: TEXT_PRICE }),
+      );
       await expect(input).toHaveValue('Fifth');
       await expect(myMessages(page)).toHaveCount(4);
       await snap(page, testInfo, `chat-credits-modal-${lang}`);

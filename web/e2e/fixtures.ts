@@ -84,6 +84,12 @@ export async function snap(
 export const PASSWORD = 'correct horse 42';
 export const HEBREW_NAME = 'נועה';
 export const TEL_AVIV = 293397;
+/**
+ * Eilat: where members that need no deck of their own live, far from the Tel Aviv, Haifa and
+ * Berlin decks that other tests page through (the server shows people in the viewer's language,
+ * newest first, so test members elsewhere would come first in those decks).
+ */
+export const OUT_OF_THE_WAY = 295277;
 
 export function uniqueEmail(tag: string): string {
   const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

@@ -5,6 +5,12 @@ import { expect, snap, test, tr, type Lang } from './fixtures';
 import { openAndCloseReward, personaIds, registerMember, sql } from './social';
 
 const PAGE_SIZE = 24;
+// docs/protocol.md "Person": people in the caller's language first, then in this order.
+const READING_ORDER: Record<Lang, Lang[]> = {
+  he: ['he', 'en', 'de'],
+  en: ['en', 'de', 'he'],
+  de: ['de', 'en', 'he'],
+};
 
 async function tileIds(page: Page): Promise<number[]> {
   return page
@@ -39,7 +45,8 @@ for (const lang of ['he', 'en'] as Lang[]) {
     baseURL,
   }, testInfo) => {
     // A man in Tel Aviv looking for women of 18–100 within the default 50 km: the seeded
-    // personas hold 42 such women, more than one page (a precondition, checked here roughly).
+    // personas hold about a hundred such women, more than one page (a precondition, checked here
+    // roughly).
     const women = sql(`SELECT COUNT(*) FROM users WHERE kind = 'persona' AND gender = 2`);
     expect(Number(women[0]?.[0])).toBeGreaterThan(PAGE_SIZE);
     await registerMember(page.request, context, baseURL ?? '', 'meet', lang);
@@ -80,8 +87,18 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const ids = await tileIds(page);
     expect(new Set(ids).size, 'no duplicates across pages').toBe(ids.length);
     expect(ids.every((id) => id > 0)).toBe(true);
-    // Newest members first (docs/protocol.md): ids only go down, so the pages join without gaps.
-    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    // People in the member's language first, then the others in reading order; newest first in
+    // each language (docs/protocol.md): ids only go down there, so the pages join without gaps.
+    const languageOf = new Map(
+      sql(`SELECT id, language FROM users WHERE id IN (${ids.join(',')})`).map(([id, language]) => [
+        Number(id),
+        language as Lang,
+      ]),
+    );
+    const rank = (id: number) => READING_ORDER[lang].indexOf(languageOf.get(id) ?? lang);
+    const expected = [...ids].sort((a, b) => rank(a) - rank(b) || b - a);
+    expect(ids).toEqual(expected);
+    expect(languageOf.get(ids[0] ?? 0)).toBe(lang);
 
     // The desktop right column shows the spotlight.
     if (testInfo.project.name === 'desktop') {

@@ -12,6 +12,7 @@ import {
   tr,
   uniqueEmail,
 } from './fixtures';
+import { sql } from './social';
 
 test('registers in Hebrew through the 9-step onboarding and receives 200 credits', async ({
   page,
@@ -60,7 +61,9 @@ test('registers in Hebrew through the 9-step onboarding and receives 200 credits
 
   // 3: age range; the default range is accepted.
   await step(3, 'age-range');
-  await expect(page.getByTestId('register-age-value')).toHaveText(/\d+ – \d+/);
+  const shownRange = (await page.getByTestId('register-age-value').textContent()) ?? '';
+  const [shownMin, shownMax] = shownRange.split('–').map((part) => Number(part.trim()));
+  expect([shownMin, shownMax]).toEqual([25, 40]);
   await proceed();
 
   // 4: name. Latin letters are not a Hebrew name; the field keeps only what may be typed.
@@ -112,6 +115,11 @@ test('registers in Hebrew through the 9-step onboarding and receives 200 credits
 
   await expect(page).toHaveURL(/\/explore$/);
   await expectDocumentLanguage(page, 'he');
+
+  // What the member saw on step 3 is what was saved (nothing re-centred it on their age).
+  expect(sql(`SELECT s_age_min, s_age_max FROM users WHERE email = '${email}'`)).toEqual([
+    [String(shownMin), String(shownMax)],
+  ]);
 
   // claim_free_credits opens the reward modal with 200 credits.
   const modal = rewardModal(page);

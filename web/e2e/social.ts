@@ -11,7 +11,7 @@ import type {
   Locator,
   Page,
 } from '@playwright/test';
-import { expect, PASSWORD, TEL_AVIV, tr, uniqueEmail, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, PASSWORD, TEL_AVIV, tr, uniqueEmail, type Lang } from './fixtures';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -193,7 +193,8 @@ export async function moreFans(
         birth_year: 1991 + i,
         birth_month: 6,
         birth_day: 1,
-        place_id: TEL_AVIV,
+        // A like needs no nearness; out of the way, they stay out of other tests' decks.
+        place_id: OUT_OF_THE_WAY,
         answer: 2,
         language: 'en',
       },

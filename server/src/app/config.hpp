@@ -30,10 +30,10 @@ struct Config {
   int ws_idle_timeout_seconds = 45;  // the client pings every 10 s
   std::string smtp_url;  // smtp://user:pass@host:587 or smtps://…; empty: outbox files
   std::string mail_from = "Kesher <no-reply@kesher.local>";
-  std::string sqlite_sync = "full";
+  std::string sqlite_sync = "full";  // "full" (durable commits) or "normal" (see SqliteOptions)
   // Sends waiting for a commit, server-wide, before new ones answer server_busy: about half a
   // second of the measured capacity (docs/performance.md).
-  size_t max_queued_sends = 2048;  // "full" (durable commits) or "normal" (see SqliteOptions)
+  size_t max_queued_sends = 2048;
 };
 
 }  // namespace kesher::app

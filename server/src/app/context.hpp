@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/config.hpp"
+#include "app/executor.hpp"
 #include "bus/hub.hpp"
 #include "domain/places.hpp"
 #include "domain/rate_limit.hpp"
@@ -30,7 +31,7 @@ struct Throttles {
   domain::WindowCounter recover_by_ip{10, 3600};
 };
 
-// Everything a handler may use. Handlers run on worker threads; every member is thread-safe.
+// Everything a handler may use, on a worker or network thread; every member is thread-safe.
 struct Context {
   Config config;
   std::string public_origin;                 // resolved once the port is known
@@ -41,9 +42,9 @@ struct Context {
   bus::Hub hub;
   Throttles throttles;
   std::function<int64_t()> now;  // unix seconds; injectable for tests
-  // Runs blocking work on a worker thread (set by the network layer; used by bus callbacks that
-  // may fire on a network thread).
-  std::function<void(std::function<void()>)> post_to_workers;
+  // Runs blocking work on a worker thread: for callbacks that fire on a network thread or on the
+  // database's committer. main passes its worker pool in; without one, work runs at once.
+  Executor& workers = inline_executor();
   bool origin_allowed(std::string_view origin) const {
     for (const auto& allowed : allowed_origins) {
       if (allowed == origin) return true;

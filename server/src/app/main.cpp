@@ -8,12 +8,15 @@
 
 #include "app/context.hpp"
 #include "app/load_seed.hpp"
+#include "app/protocol_dump.hpp"
 #include "app/seed.hpp"
 #include "domain/crypto.hpp"
 #include "mail/mailer.hpp"
 #include "modules/events.hpp"
+#include "modules/http_routes.hpp"
 #include "modules/jobs.hpp"
 #include "modules/registry.hpp"
+#include "modules/sessions.hpp"
 #include "net/server.hpp"
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
@@ -145,7 +148,8 @@ int seed_demo(const Config& config, const std::string& personas_dir) {
     return 1;
   }
   kesher::modules::refresh_popularity(app);
-  std::printf("seed-demo: %d personas added, %d already present\n", result.added, result.skipped);
+  std::printf("seed-demo: %d personas added, %d updated, %d unchanged\n", result.added,
+              result.updated, result.skipped);
   return 0;
 }
 
@@ -196,21 +200,23 @@ int backup(const Config& config, const std::string& target,
 
 int serve(Config config, const std::string& seed_dir) {
   namespace fs = std::filesystem;
-  kesher::app::Context app;
+  // Declared before the context, so that it outlives everything that posts to it (the hub, the
+  // database's committer).
+  kesher::net::WorkerPool workers(config.worker_threads);
+  kesher::app::Context app{.workers = workers};
   if (!open_data(app, config)) return 1;
-  if (!seed_dir.empty() && !kesher::app::has_personas(app)) {
+  if (!seed_dir.empty()) {
     auto result = kesher::app::seed_personas(app, seed_dir);
     if (!result.error.empty())
       spdlog::error("demo personas: {}", result.error);
     else
-      spdlog::info("demo personas: {} added", result.added);
+      spdlog::info("demo personas: {} added, {} updated, {} unchanged", result.added,
+                   result.updated, result.skipped);
   }
   kesher::modules::refresh_popularity(app);
   app.hub.set_presence_listener([&app](int64_t user_id, bool online) {
-    if (app.post_to_workers) {
-      app.post_to_workers(
-          [&app, user_id, online] { kesher::modules::announce_presence(app, user_id, online); });
-    }
+    app.workers.post(
+        [&app, user_id, online] { kesher::modules::announce_presence(app, user_id, online); });
   });
   if (config.smtp_url.empty()) {
     app.mailer =
@@ -226,8 +232,28 @@ int serve(Config config, const std::string& seed_dir) {
   auto files = kesher::net::StaticFiles::load(config.web_dir);
   if (!files.index()) spdlog::warn("no web client in {} (run `make web`)", config.web_dir);
   auto router = kesher::modules::make_router();
+  auto http_router = kesher::modules::make_http_router();
+  kesher::net::Handlers handlers{
+      .frame =
+          [&app, &router](kesher::app::ConnectionState& socket, kesher::protocol::Prepared frame) {
+            return router.dispatch(app, socket, std::move(frame));
+          },
+      .authenticate =
+          [&app](kesher::app::ConnectionState& socket, const std::string& session_cookie) {
+            kesher::modules::authenticate_socket(app, socket, session_cookie);
+          },
+      .http =
+          [&app, &http_router](const kesher::protocol::HttpRequest& request) {
+            return http_router.handle(app, request);
+          },
+      .hashes_password =
+          [&http_router](const kesher::protocol::HttpRequest& request) {
+            return http_router.hashes_password(request);
+          },
+      .jobs = [&app] { kesher::modules::run_jobs(app); },
+  };
 
-  kesher::net::Server server(app, router, files);
+  kesher::net::Server server(app, workers, router.modules(), std::move(handlers), files);
   uint16_t port = server.listen(config.host, config.port);
   app.allowed_origins = allowed_origins(config, port);
   app.public_origin = app.allowed_origins.front();
@@ -247,13 +273,17 @@ int main(int argc, char** argv) {
   CLI::App cli{"Kesher: the dating-and-chat server"};
   Config config;
   add_server_options(cli, config);
+  bool dump_protocol = false;
+  cli.add_flag("--dump-protocol", dump_protocol,
+               "Print the protocol's contract as JSON (socket modules, error codes, page routes) "
+               "and exit");
   std::string seed_dir;
   cli.add_option("--seed-demo", seed_dir,
-                 "On an empty catalogue, add the demo personas from this folder (made by "
-                 "scripts/generate-personas.mjs)")
+                 "Add the demo personas from this folder (made by scripts/generate-personas.mjs), "
+                 "or bring existing ones in line with it")
       ->envname("KESHER_SEED_DEMO");
 
-  auto* seed = cli.add_subcommand("seed-demo", "Add the demo personas and exit");
+  auto* seed = cli.add_subcommand("seed-demo", "Add or update the demo personas and exit");
   std::string personas_dir = "build/personas";
   seed->add_option("--personas", personas_dir, "Folder made by scripts/generate-personas.mjs")
       ->capture_default_str();
@@ -293,6 +323,11 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(cli, argc, argv);
   spdlog::set_level(spdlog::level::from_str(config.log_level));
+  if (dump_protocol) {
+    std::printf("%s\n",
+                kesher::app::protocol_dump(kesher::modules::make_router().modules()).c_str());
+    return 0;
+  }
   try {
     if (*seed) return seed_demo(config, personas_dir);
     if (*premium) return set_premium(config, user_id, premium_flag);

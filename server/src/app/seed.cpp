@@ -17,11 +17,8 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Persona {
-  std::string key;
   store::NewUser user;
-  std::string bio;
-  int likes_back_percent = 60;
-  int like_back_delay_s = 30;
+  store::users::PersonaProfile profile;
   std::vector<std::string> photos;
 };
 
@@ -30,7 +27,7 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
                                     std::string& error) {
   try {
     Persona p;
-    p.key = std::string(o.at("key").as_string());
+    p.profile.key = std::string(o.at("key").as_string());
     auto language = domain::parse_language(std::string(o.at("language").as_string()));
     auto name = domain::check_name(std::string(o.at("name").as_string()),
                                    language.value_or(domain::Language::en));
@@ -40,7 +37,7 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
     int64_t place_id = o.at("place_id").to_number<int64_t>();
     if (!language || !name || !birth || !range || !bio || !app.places->find(place_id) ||
         domain::age_on(*birth, today) < domain::kMinimumAge) {
-      error = "persona " + p.key + " breaks a registration rule";
+      error = "persona " + p.profile.key + " breaks a registration rule";
       return std::nullopt;
     }
     p.user.kind = "persona";
@@ -53,11 +50,17 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
     p.user.s_gender = o.at("s_gender").to_number<int>();
     p.user.s_age_min = range.value->first;
     p.user.s_age_max = range.value->second;
-    p.bio = *bio.value;
-    p.likes_back_percent = o.at("likes_back_percent").to_number<int>();
-    p.like_back_delay_s = o.at("like_back_delay_s").to_number<int>();
+    p.profile.bio = *bio.value;
+    p.profile.likes_back_percent = o.at("likes_back_percent").to_number<int>();
+    p.profile.like_back_delay_s = o.at("like_back_delay_s").to_number<int>();
     for (const auto& photo : o.at("photos").as_array()) {
-      p.photos.emplace_back(photo.as_string());
+      std::string file(photo.as_string());
+      // A bare file name inside <dir>/images: nothing is copied from or to elsewhere.
+      if (file.empty() || file.front() == '.' || file.find_first_of("/\\") != std::string::npos) {
+        error = "persona " + p.profile.key + " has a bad picture name";
+        return std::nullopt;
+      }
+      p.photos.push_back(std::move(file));
     }
     return p;
   } catch (const std::exception& e) {
@@ -66,30 +69,32 @@ std::optional<Persona> read_persona(const Context& app, const json::object& o, d
   }
 }
 
-}  // namespace
-
-bool has_personas(Context& app) {
-  bool found = false;
-  app.db->read([&](store::Session& db) {
-    found = db.query_one("SELECT 1 FROM users WHERE kind = 'persona' LIMIT 1").has_value();
-  });
-  return found;
+// Brings an existing persona in line with the catalogue; true when anything changed.
+bool refresh_persona(Context& app, store::Session& db, int64_t id, const Persona& p, int64_t now) {
+  bool changed = store::users::update_persona(db, id, p.user, p.profile);
+  if (changed) store::social::set_cell(db, id, modules::cell_of_place(app, p.user.place_id));
+  std::vector<std::string> urls;
+  for (const auto& photo : p.photos) urls.push_back("/media/personas/" + photo);
+  if (store::social::replace_photos(db, id, urls, now)) changed = true;
+  return changed;
 }
+
+}  // namespace
 
 SeedResult seed_personas(Context& app, const fs::path& dir) {
   SeedResult result;
   std::ifstream in(dir / "personas.json");
-  if (!in) return {0, 0, "cannot read " + (dir / "personas.json").string()};
+  if (!in) return {0, 0, 0, "cannot read " + (dir / "personas.json").string()};
   std::stringstream text;
   text << in.rdbuf();
   boost::system::error_code ec;
   json::value parsed = json::parse(text.str(), ec);
-  if (ec || !parsed.is_array()) return {0, 0, "personas.json is not a JSON array"};
+  if (ec || !parsed.is_array()) return {0, 0, 0, "personas.json is not a JSON array"};
 
   int64_t now = app.now();
   std::vector<Persona> personas;
   for (const auto& item : parsed.as_array()) {
-    if (!item.is_object()) return {0, 0, "personas.json holds a non-object"};
+    if (!item.is_object()) return {0, 0, 0, "personas.json holds a non-object"};
     auto persona = read_persona(app, item.as_object(), domain::utc_date(now), result.error);
     if (!persona) return result;
     personas.push_back(std::move(*persona));
@@ -97,20 +102,29 @@ SeedResult seed_personas(Context& app, const fs::path& dir) {
 
   fs::path media = fs::path(app.config.data_dir) / "media" / "personas";
   fs::create_directories(media);
+  // A picture is copied when it is new or the generator wrote it again since.
+  for (const auto& p : personas) {
+    for (const auto& photo : p.photos) {
+      std::error_code ec;
+      fs::copy_file(dir / "images" / photo, media / photo, fs::copy_options::update_existing, ec);
+      if (ec)
+        return {0, 0, 0,
+                "persona " + p.profile.key + ": cannot copy " + photo + ": " + ec.message()};
+    }
+  }
   app.db->write([&](store::Session& db) {
     for (const auto& p : personas) {
-      if (db.query_one("SELECT 1 FROM users WHERE persona_key = ?", {p.key})) {
-        ++result.skipped;
+      if (auto id = store::users::persona_by_key(db, p.profile.key)) {
+        if (refresh_persona(app, db, *id, p, now))
+          ++result.updated;
+        else
+          ++result.skipped;
         continue;
       }
       int64_t id = store::users::insert(db, p.user, now);
-      db.execute(
-          "UPDATE users SET persona_key = ?, bio = ?, likes_back_percent = ?, like_back_delay_s = "
-          "? WHERE id = ?",
-          {p.key, p.bio, int64_t{p.likes_back_percent}, int64_t{p.like_back_delay_s}, id});
+      store::users::set_persona_profile(db, id, p.profile);
       store::social::set_cell(db, id, modules::cell_of_place(app, p.user.place_id));
       for (const auto& photo : p.photos) {
-        fs::copy_file(dir / "images" / photo, media / photo, fs::copy_options::overwrite_existing);
         store::social::add_photo(db, id, "/media/personas/" + photo, now);
       }
       ++result.added;

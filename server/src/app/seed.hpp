@@ -8,14 +8,15 @@ namespace kesher::app {
 
 struct SeedResult {
   int added = 0;
-  int skipped = 0;  // already present (seeding is idempotent per persona key)
+  int updated = 0;  // present with other details, now as in the catalogue
+  int skipped = 0;  // present and unchanged (seeding is idempotent per persona key)
   std::string error;
 };
 
-// Adds the demo personas made by scripts/generate-personas.mjs (<dir>/personas.json and
-// <dir>/images/) and copies their pictures into <data>/media/personas/.
+// Brings the demo personas in line with the catalogue made by scripts/generate-personas.mjs
+// (<dir>/personas.json and <dir>/images/): adds new keys, updates the details and pictures of
+// existing ones, and copies the pictures into <data>/media/personas/. A persona no longer in the
+// catalogue stays as it is.
 SeedResult seed_personas(Context& app, const std::filesystem::path& personas_dir);
-
-bool has_personas(Context& app);
 
 }  // namespace kesher::app

@@ -48,6 +48,22 @@ bool persona_likes_back(int likes_back_percent, uint32_t roll) {
   return static_cast<int64_t>(roll % 100) < std::clamp(likes_back_percent, 0, 100);
 }
 
+std::array<Language, 3> reading_order(Language viewer) {
+  switch (viewer) {
+    case Language::en:
+      return {Language::en, Language::de, Language::he};
+    case Language::de:
+      return {Language::de, Language::en, Language::he};
+    case Language::he:
+      break;
+  }
+  return {Language::he, Language::en, Language::de};
+}
+
+bool like_limit_reached(bool premium, int64_t likes_today) {
+  return !premium && likes_today >= kDailyLikeLimit;
+}
+
 void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (size_t i = ids.size(); i > 1; --i) {

@@ -1,9 +1,11 @@
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "domain/language.hpp"
 #include "domain/validation.hpp"
 
 namespace kesher::domain {
@@ -25,6 +27,17 @@ double like_weight(int64_t age_seconds);
 
 // Whether a persona likes back, from its setting (0-100) and a uniform roll in [0, 100).
 bool persona_likes_back(int likes_back_percent, uint32_t roll);
+
+// The order in which discovery shows people by the language they use Kesher in (a member's own
+// text, a persona's name and bio, are written in it): the viewer's own first, then the language
+// the viewer is likeliest to read too, and a script the viewer may not read at all last. English
+// is Israel's second language; German shares the Latin script with English; Hebrew comes last for
+// English and German readers.
+std::array<Language, 3> reading_order(Language viewer);
+
+// Whether a new like is refused: a member without premium who liked kDailyLikeLimit people since
+// the start of the UTC day.
+bool like_limit_reached(bool premium, int64_t likes_today);
 
 // A stable shuffle: the same seed gives the same order (the deck must not jump on a refetch).
 void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed);

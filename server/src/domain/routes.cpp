@@ -6,28 +6,40 @@ namespace kesher::domain {
 
 namespace {
 
-constexpr std::array<std::string_view, 10> kProtected{
-    "/explore", "/meet",    "/stories",  "/contacts", "/profile",
-    "/likesme", "/mylikes", "/visitors", "/match",    "/settings"};
-constexpr std::array<std::string_view, 6> kGuestOnly{"/",      "/login",   "/register",
-                                                     "/reset", "/landing", "/landing-blue"};
-constexpr std::array<std::string_view, 5> kOpen{"/privacy", "/tos", "/terms-and-conditions",
-                                                "/support", "/payments/redirect"};
-// Routes with one optional parameter: /chat/{slug} needs a session, the rest are open.
-constexpr std::array<std::string_view, 6> kOpenWithParameter{"/check",   "/reconnect", "/ref",
-                                                             "/recover", "/verify",    "/payments"};
+using enum RouteAccess;
+using enum RouteParameter;
 
-template <size_t N>
-bool contains(const std::array<std::string_view, N>& list, std::string_view path) {
-  for (auto entry : list) {
-    if (entry == path) return true;
-  }
-  return false;
-}
+constexpr std::array kPages = std::to_array<PageRoute>({
+    {"/explore", protected_page},
+    {"/meet", protected_page},
+    {"/stories", protected_page},
+    {"/contacts", protected_page},
+    {"/profile", protected_page},
+    {"/likesme", protected_page},
+    {"/mylikes", protected_page},
+    {"/visitors", protected_page},
+    {"/match", protected_page},
+    {"/settings", protected_page},
+    {"/chat", protected_page, optional},
+    {"/", guest_only},
+    {"/login", guest_only},
+    {"/register", guest_only},
+    {"/reset", guest_only},
+    {"/landing", guest_only},
+    {"/landing-blue", guest_only},
+    {"/privacy", open_page},
+    {"/tos", open_page},
+    {"/terms-and-conditions", open_page},
+    {"/support", open_page},
+    {"/payments/redirect", open_page},
+    {"/check", open_page, optional},
+    {"/reconnect", open_page, optional},
+    {"/ref", open_page, optional},
+    {"/recover", open_page, required},
+});
 
-// "/chat/abc" matches prefix "/chat" with at most one more segment; "/chat" alone matches too.
-bool matches_with_parameter(std::string_view path, std::string_view prefix) {
-  if (path == prefix) return true;
+// "/chat/abc" is "/chat" with one more segment.
+bool is_with_parameter(std::string_view path, std::string_view prefix) {
   if (path.size() <= prefix.size() + 1 || path.substr(0, prefix.size()) != prefix ||
       path[prefix.size()] != '/') {
     return false;
@@ -35,18 +47,23 @@ bool matches_with_parameter(std::string_view path, std::string_view prefix) {
   return path.find('/', prefix.size() + 1) == std::string_view::npos;
 }
 
+bool matches(const PageRoute& page, std::string_view path) {
+  if (path == page.path) return page.parameter != required;
+  return page.parameter != none && is_with_parameter(path, page.path);
+}
+
 }  // namespace
+
+std::span<const PageRoute> page_routes() {
+  return kPages;
+}
 
 RouteAccess classify_route(std::string_view path) {
   if (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-  if (contains(kProtected, path)) return RouteAccess::protected_page;
-  if (contains(kGuestOnly, path)) return RouteAccess::guest_only;
-  if (contains(kOpen, path)) return RouteAccess::open_page;
-  if (matches_with_parameter(path, "/chat")) return RouteAccess::protected_page;
-  for (auto prefix : kOpenWithParameter) {
-    if (matches_with_parameter(path, prefix)) return RouteAccess::open_page;
+  for (const auto& page : kPages) {
+    if (matches(page, path)) return page.access;
   }
-  return RouteAccess::unknown;
+  return unknown;
 }
 
 }  // namespace kesher::domain

@@ -44,8 +44,7 @@ ChangeOrError string_change(
   return Change{column, *checked.value, std::nullopt};
 }
 
-ChangeOrError decide_change(protocol::Request& request, const store::UserRecord& user,
-                            std::string_view key) {
+ChangeOrError decide_change(Request& request, const store::UserRecord& user, std::string_view key) {
   Fields fields(request.payload);
   using store::UserColumn;
   if (key == "name") {
@@ -84,7 +83,7 @@ ChangeOrError decide_change(protocol::Request& request, const store::UserRecord&
   return reply_error(errc::invalid_key, "key");
 }
 
-json::object update_user(protocol::Request& request) {
+json::object update_user(Request& request) {
   Fields fields(request.payload);
   auto key = fields.string("key");
   if (fields.failed()) return fields.error_reply();
@@ -122,7 +121,7 @@ json::object update_user(protocol::Request& request) {
 constexpr size_t kMaxSearchLength = 64;
 constexpr size_t kSuggestions = 10;
 
-json::object search_location(protocol::Request& request) {
+json::object search_location(Request& request) {
   Fields fields(request.payload);
   auto search = fields.string("search");
   auto lang = fields.string("lang");
@@ -142,7 +141,7 @@ json::object search_location(protocol::Request& request) {
 
 }  // namespace
 
-void register_account_module(protocol::Router& router) {
+void register_account_module(Router& router) {
   router.add("user/update", protocol::Access::member, update_user);
   router.add("search_location", protocol::Access::guest, search_location);
 }

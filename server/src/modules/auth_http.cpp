@@ -1,4 +1,5 @@
-// Accounts over HTTP (brief §3): register, login, logout, recover, reset, verify.
+// Accounts over HTTP (brief §3): register, login, logout, recover, reset (and its link check),
+// verify.
 #include <spdlog/spdlog.h>
 
 #include "domain/catalog.hpp"
@@ -6,8 +7,7 @@
 #include "domain/routes.hpp"
 #include "domain/validation.hpp"
 #include "mail/templates.hpp"
-#include "media/files.hpp"
-#include "modules/http_api.hpp"
+#include "modules/http_routes.hpp"
 #include "modules/person_view.hpp"
 #include "modules/sessions.hpp"
 #include "modules/user_view.hpp"
@@ -22,26 +22,15 @@ namespace kesher::modules {
 namespace {
 
 namespace json = boost::json;
+using protocol::error_response;
 using protocol::HttpRequest;
 using protocol::HttpResponse;
+using protocol::json_response;
 
 constexpr int64_t kResetTokenSeconds = 3600;
 constexpr int64_t kVerifyTokenSeconds = 7 * 24 * 3600;
 constexpr int64_t kRecoveryWaitSeconds = 60;
 constexpr int64_t kDeviceTokenSeconds = 365 * 24 * 3600;
-
-HttpResponse json_response(unsigned status, const json::object& body) {
-  HttpResponse response;
-  response.status = status;
-  response.body = protocol::serialize(body);
-  return response;
-}
-
-HttpResponse error_response(unsigned status, std::string_view code, json::object extra = {}) {
-  extra["error_code"] = code;
-  extra["message"] = code;
-  return json_response(status, extra);
-}
 
 HttpResponse redirect(std::string location) {
   HttpResponse response;
@@ -375,6 +364,26 @@ HttpResponse reset_password(app::Context& app, const HttpRequest& request,
   return response;
 }
 
+// Lets the recover page tell a used or unknown link before the member types a new password.
+HttpResponse check_reset_token(app::Context& app, const HttpRequest& request,
+                               const json::object& body) {
+  BodyReader reader(body);
+  auto token = reader.text("token");
+  if (auto problem = reader.problem()) return *problem;
+  bool valid = false;
+  if (!token.empty() && token.size() <= 128) {
+    int64_t now = app.now();
+    // Checking a token is guessing at one as much as resetting is: the same budget.
+    if (int64_t wait = app.throttles.reset_by_ip.try_record(client_key(request), now)) {
+      return throttled(wait);
+    }
+    app.db->read([&](store::Session& db) {
+      valid = store::tokens::peek(db, domain::sha256_hex(token), "reset", now).has_value();
+    });
+  }
+  return json_response(200, json::object{{"valid", valid}});
+}
+
 HttpResponse verify_email(app::Context& app, std::string_view token) {
   std::optional<int64_t> user_id;
   if (!token.empty() && token.size() <= 128) {
@@ -403,75 +412,58 @@ HttpResponse page(app::Context& app, const HttpRequest& request) {
   return response;
 }
 
-bool same_origin(const app::Context& app, const HttpRequest& request) {
-  // Browsers send Origin on every cross-site POST; its absence means a same-origin or non-browser
-  // client, which the SameSite=Lax cookie already covers.
-  return request.origin.empty() || app.origin_allowed(request.origin);
-}
-
-// application/json, with parameters such as charset allowed. Requiring it also means a cross-site
-// form can never post here: browsers only send JSON cross-site after a CORS preflight.
-bool is_json(std::string_view content_type) {
-  std::string_view media = content_type.substr(0, content_type.find(';'));
-  while (!media.empty() && media.back() == ' ') media.remove_suffix(1);
-  constexpr std::string_view kJson = "application/json";
-  return media.size() == kJson.size() &&
-         std::equal(media.begin(), media.end(), kJson.begin(), [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == b;
-         });
-}
-
-HttpResponse api(app::Context& app, const HttpRequest& request) {
-  if (request.method != "POST") return error_response(405, errc::method_not_allowed);
-  if (!same_origin(app, request)) return error_response(403, errc::origin_forbidden);
-  if (!is_json(request.content_type)) return error_response(415, errc::unsupported_media_type);
-  std::optional<json::object> body = json::object{};
-  if (request.path != "/api/auth/logout") {
-    body = protocol::parse_object(request.body);
-    if (!body) return error_response(400, errc::invalid_json);
-  }
-  if (request.path == "/api/auth/register") return register_account(app, request, *body);
-  if (request.path == "/api/auth/login") return login(app, request, *body);
-  if (request.path == "/api/auth/logout") return logout(app, request);
-  if (request.path == "/api/auth/recover") return recover(app, request, *body);
-  if (request.path == "/api/auth/reset") return reset_password(app, request, *body);
-  return error_response(404, errc::not_found);
-}
+constexpr std::string_view kVerify = "/verify/";
 
 }  // namespace
 
-bool hashes_passwords(const HttpRequest& request) {
-  return request.method == "POST" &&
-         (request.path == "/api/auth/register" || request.path == "/api/auth/login" ||
-          request.path == "/api/auth/reset");
-}
-
-HttpResponse busy_response() {
-  HttpResponse response = error_response(503, errc::server_busy);
-  response.headers.emplace_back("Retry-After", "1");
-  return response;
-}
-
-HttpResponse handle_http(app::Context& app, const HttpRequest& request) {
-  try {
-    if (request.path.rfind("/api/", 0) == 0) return api(app, request);
-    if (request.method != "GET" && request.method != "HEAD") {
-      return error_response(405, errc::method_not_allowed);
-    }
-    constexpr std::string_view kMedia = "/media/";
-    if (request.path.rfind(kMedia, 0) == 0) {
-      return media::serve_file(std::filesystem::path(app.config.data_dir) / "media",
-                               std::string_view(request.path).substr(kMedia.size()));
-    }
-    constexpr std::string_view kVerify = "/verify/";
-    if (request.path.rfind(kVerify, 0) == 0) {
-      return verify_email(app, std::string_view(request.path).substr(kVerify.size()));
-    }
-    return page(app, request);
-  } catch (const std::exception& e) {
-    spdlog::error("{} {} failed: {}", request.method, request.path, e.what());
-    return error_response(500, errc::internal_error);
-  }
+void register_auth_routes(HttpRouter& router) {
+  router.add({.method = "POST",
+              .path = "/api/auth/register",
+              .match = Match::exact,
+              .handler = register_account,
+              .json_body = true,
+              .hashes_password = true});
+  router.add({.method = "POST",
+              .path = "/api/auth/login",
+              .match = Match::exact,
+              .handler = login,
+              .json_body = true,
+              .hashes_password = true});
+  router.add({.method = "POST",
+              .path = "/api/auth/logout",
+              .match = Match::exact,
+              .handler = [](app::Context& app, const HttpRequest& request, const json::object&) {
+                return logout(app, request);
+              }});
+  router.add({.method = "POST",
+              .path = "/api/auth/recover",
+              .match = Match::exact,
+              .handler = recover,
+              .json_body = true});
+  router.add({.method = "POST",
+              .path = "/api/auth/reset",
+              .match = Match::exact,
+              .handler = reset_password,
+              .json_body = true,
+              .hashes_password = true});
+  router.add({.method = "GET",
+              .path = std::string(kVerify),
+              .match = Match::prefix,
+              .handler = [](app::Context& app, const HttpRequest& request, const json::object&) {
+                return verify_email(app, std::string_view(request.path).substr(kVerify.size()));
+              }});
+  // Every other path is a page of the client (spec §2), served after its session check.
+  router.add({.method = "GET",
+              .path = "",
+              .match = Match::prefix,
+              .handler = [](app::Context& app, const HttpRequest& request, const json::object&) {
+                return page(app, request);
+              }});
+  router.add({.method = "POST",
+              .path = "/api/auth/reset/check",
+              .match = Match::exact,
+              .handler = check_reset_token,
+              .json_body = true});
 }
 
 }  // namespace kesher::modules

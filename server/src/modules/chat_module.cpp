@@ -4,15 +4,14 @@
 
 #include <map>
 
-#include "domain/catalog.hpp"
 #include "domain/chat.hpp"
 #include "domain/language.hpp"
 #include "modules/registry.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
 #include "store/chat.hpp"
-#include "store/ledger.hpp"
 #include "store/social.hpp"
+#include "store/users.hpp"
 
 namespace kesher::modules {
 
@@ -26,7 +25,7 @@ using store::chat::Gift;
 using store::chat::MessageRow;
 namespace chat = domain::chat;
 
-domain::Language language_of(const protocol::Request& request) {
+domain::Language language_of(const Request& request) {
   return domain::parse_language(request.connection.language).value_or(domain::Language::he);
 }
 
@@ -110,82 +109,11 @@ void send_event(app::Context& app, int64_t user_id, const json::object& event,
 
 // ---- send_message ----
 
-struct SendRequest {
-  int64_t sender_id = 0;
-  int64_t receiver_id = 0;
-  chat::MessageKind kind = chat::MessageKind::text;
-  std::string text;
-  int64_t gift_id = 0;
-  std::string client_id;
-};
+using store::chat::SendOutcome;
+using store::chat::SendRequest;
+using store::chat::SendStatus;
 
-struct SendOutcome {
-  std::string_view error;
-  MessageRow message;
-  std::optional<Gift> gift;
-  bool replayed = false;
-  int64_t balance = 0;
-  int64_t required = 0;
-};
-
-SendOutcome replay(store::Session& db, MessageRow existing) {
-  SendOutcome outcome;
-  outcome.replayed = true;
-  if (existing.gift_id) outcome.gift = store::chat::gift(db, *existing.gift_id);
-  outcome.message = std::move(existing);
-  outcome.balance = store::ledger::balance(db, outcome.message.sender_id);
-  return outcome;
-}
-
-// One unit of the write transaction: look for a replay, check the receiver, price it, check the
-// balance, store the message and debit it (brief §5).
-SendOutcome store_message(store::Session& db, const SendRequest& send, int64_t now) {
-  if (!send.client_id.empty()) {
-    if (auto existing = store::chat::by_client_id(db, send.sender_id, send.client_id)) {
-      return replay(db, std::move(*existing));
-    }
-  }
-  SendOutcome outcome;
-  if (!db.query_one("SELECT 1 FROM users WHERE id = ?", {send.receiver_id}) ||
-      store::social::blocked_between(db, send.sender_id, send.receiver_id)) {
-    outcome.error = errc::not_found;
-    return outcome;
-  }
-  store::chat::NewMessage message{
-      send.sender_id, send.receiver_id, {}, {}, {}, 0, send.client_id, now};
-  message.type = chat::kind_name(send.kind);
-  if (send.kind == chat::MessageKind::gift) {
-    outcome.gift = store::chat::gift(db, send.gift_id);
-    if (!outcome.gift) {
-      outcome.error = errc::invalid_value;
-      return outcome;
-    }
-    message.gift_id = outcome.gift->id;
-    message.body = outcome.gift->icon;
-    message.price = outcome.gift->price;
-  } else {
-    message.body = send.text;
-    message.price = domain::price_of("text");
-  }
-  outcome.balance = store::ledger::balance(db, send.sender_id);
-  outcome.required = chat::required_balance(message.price);
-  if (outcome.balance < outcome.required) {
-    outcome.error = errc::not_enough_credits;
-    return outcome;
-  }
-  outcome.message = store::chat::insert(db, message);
-  auto debit = store::ledger::apply(
-      db,
-      {send.sender_id, -message.price, "message", "message:" + std::to_string(outcome.message.id),
-       chat::debit_key(send.sender_id, send.client_id, outcome.message.id)},
-      now);
-  // The checks above make anything else impossible; throwing rolls this unit back.
-  if (debit != store::ledger::Outcome::applied) throw store::StoreError("message debit refused");
-  outcome.balance -= message.price;
-  return outcome;
-}
-
-std::variant<SendRequest, json::object> read_send_request(protocol::Request& request) {
+std::variant<SendRequest, json::object> read_send_request(Request& request) {
   Fields fields(request.payload);
   auto client_id = fields.string("client_id");
   auto sender = fields.integer("sender_id");
@@ -224,7 +152,7 @@ struct SendOrigin {
   app::Context* app;
   std::shared_ptr<bus::Connection> socket;
   domain::Language language;
-  protocol::Responder responder;
+  Responder responder;
 };
 
 void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
@@ -236,8 +164,8 @@ void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
     domain::Language language = domain::Language::he;
     if (gift) {
       app.db->read([&](store::Session& db) {
-        if (auto row = db.query_one("SELECT language FROM users WHERE id = ?", {m.receiver_id})) {
-          language = domain::parse_language(row->text(0)).value_or(domain::Language::he);
+        if (auto code = store::users::language_of(db, m.receiver_id)) {
+          language = domain::parse_language(*code).value_or(domain::Language::he);
         }
       });
     }
@@ -260,29 +188,35 @@ void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
 }
 
 json::object send_reply(const SendOutcome& outcome, domain::Language language) {
-  if (outcome.error == errc::not_enough_credits) {
-    json::object reply = reply_error(outcome.error);
-    reply["request_details"] =
-        json::object{{"credits", outcome.balance}, {"required", outcome.required}};
-    return reply;
-  }
-  if (!outcome.error.empty()) {
-    return reply_error(outcome.error,
-                       outcome.error == errc::invalid_value ? "gift_id" : "receiver_id");
+  switch (outcome.status) {
+    case SendStatus::sent:
+    case SendStatus::replayed:
+      break;
+    case SendStatus::unknown_receiver:
+      return reply_error(errc::not_found, "receiver_id");
+    case SendStatus::unknown_gift:
+      return reply_error(errc::invalid_value, "gift_id");
+    case SendStatus::not_enough_credits: {
+      json::object reply = reply_error(errc::not_enough_credits);
+      reply["request_details"] =
+          json::object{{"credits", outcome.balance}, {"required", outcome.required}};
+      return reply;
+    }
   }
   const MessageRow& m = outcome.message;
   const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
   json::object reply = reply_ok(message_view(m, m.sender_id, gift, language));
-  reply["request_details"] = json::object{{"credits_spent", m.price},
-                                          {"credits", outcome.balance},
-                                          {"receiver_id", m.receiver_id},
-                                          {"sender_id", m.sender_id},
-                                          {"type", m.type},
-                                          {"message", m.body},
-                                          {"id", m.id},
-                                          {"timestamp", m.created_at},
-                                          {"client_id", text_or_null(m.client_id)},
-                                          {"replayed", outcome.replayed ? 1 : 0}};
+  reply["request_details"] =
+      json::object{{"credits_spent", m.price},
+                   {"credits", outcome.balance},
+                   {"receiver_id", m.receiver_id},
+                   {"sender_id", m.sender_id},
+                   {"type", m.type},
+                   {"message", m.body},
+                   {"id", m.id},
+                   {"timestamp", m.created_at},
+                   {"client_id", text_or_null(m.client_id)},
+                   {"replayed", outcome.status == SendStatus::replayed ? 1 : 0}};
   return reply;
 }
 
@@ -296,13 +230,13 @@ void finish_send(const SendOrigin& origin, const SendOutcome& outcome, std::exce
     origin.responder.send(reply_error(errc::internal_error));
     return;
   }
-  if (outcome.error.empty() && !outcome.replayed) announce_message(origin, outcome);
+  if (outcome.status == SendStatus::sent) announce_message(origin, outcome);
   origin.responder.send(send_reply(outcome, origin.language));
 }
 
 // The send joins the next group commit without holding a worker thread while it waits; the
 // reply and the events go out once the message and its debit are durable (brief §5).
-json::object send_message(protocol::Request& request) {
+json::object send_message(Request& request) {
   auto parsed = read_send_request(request);
   if (auto* error = std::get_if<json::object>(&parsed)) return std::move(*error);
   // Past this, the backlog only grows memory and latency: say so and let the client retry.
@@ -315,15 +249,11 @@ json::object send_message(protocol::Request& request) {
       &request.app, request.connection.connection, language_of(request), request.defer()});
   int64_t now = request.now;
   request.app.db->write_async(
-      [send, outcome, now](store::Session& db) { *outcome = store_message(db, *send, now); },
+      [send, outcome, now](store::Session& db) { *outcome = store::chat::send(db, *send, now); },
       [origin, outcome](std::exception_ptr error) {
         auto finish = [origin, outcome, error] { finish_send(*origin, *outcome, error); };
         // Serializing and publishing happen on a worker, not on the database's thread.
-        if (origin->app->post_to_workers) {
-          origin->app->post_to_workers(std::move(finish));
-        } else {
-          finish();
-        }
+        origin->app->workers.post(std::move(finish));
       });
   return {};
 }
@@ -346,7 +276,7 @@ std::variant<Page, json::object> read_page(Fields& fields, int64_t page_size) {
   return page;
 }
 
-json::object contacts(protocol::Request& request) {
+json::object contacts(Request& request) {
   Fields fields(request.payload);
   auto archived = fields.integer("archived").value_or(0);
   auto page = read_page(fields, chat::kContactsPage);
@@ -365,7 +295,7 @@ json::object contacts(protocol::Request& request) {
   return reply_ok(std::move(data));
 }
 
-json::object unread(protocol::Request& request) {
+json::object unread(Request& request) {
   int64_t total = 0;
   request.app.db->read([&](store::Session& db) {
     total = store::chat::unread_total(db, request.connection.user_id);
@@ -373,7 +303,7 @@ json::object unread(protocol::Request& request) {
   return reply_ok(json::array{json::object{{"total", total}}});
 }
 
-json::object contact_by_id(protocol::Request& request) {
+json::object contact_by_id(Request& request) {
   Fields fields(request.payload);
   auto other = fields.integer("contact_id");
   if (fields.failed()) return fields.error_reply();
@@ -388,7 +318,7 @@ json::object contact_by_id(protocol::Request& request) {
   return reply;
 }
 
-json::object messages(protocol::Request& request) {
+json::object messages(Request& request) {
   Fields fields(request.payload);
   auto other = fields.integer("contact_user_id");
   auto before = fields.integer("before_id");
@@ -400,7 +330,7 @@ json::object messages(protocol::Request& request) {
   int64_t me = request.connection.user_id;
   json::object reply = reply_error(errc::not_found);
   request.app.db->read([&](store::Session& db) {
-    if (*other == me || !db.query_one("SELECT 1 FROM users WHERE id = ?", {*other}) ||
+    if (*other == me || !store::users::exists(db, *other) ||
         store::social::blocked_between(db, me, *other)) {
       return;
     }
@@ -431,7 +361,7 @@ std::vector<int64_t> read_ids(const json::object& payload) {
   return ids;
 }
 
-json::object mark_read(protocol::Request& request) {
+json::object mark_read(Request& request) {
   auto ids = read_ids(request.payload);
   if (ids.empty()) return reply_error(errc::invalid_value, "message_id");
   int64_t me = request.connection.user_id;
@@ -461,7 +391,7 @@ json::object mark_read(protocol::Request& request) {
 
 // ---- gifts and archive ----
 
-json::object gifts(protocol::Request& request) {
+json::object gifts(Request& request) {
   Fields fields(request.payload);
   auto page = read_page(fields, chat::kGiftsPage);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
@@ -482,7 +412,7 @@ json::object gifts(protocol::Request& request) {
 }
 
 template <bool Archived>
-json::object set_archived(protocol::Request& request) {
+json::object set_archived(Request& request) {
   Fields fields(request.payload);
   auto other = fields.integer("user_id");
   if (fields.failed()) return fields.error_reply();
@@ -496,7 +426,7 @@ json::object set_archived(protocol::Request& request) {
 
 }  // namespace
 
-void register_chat_module(protocol::Router& router) {
+void register_chat_module(Router& router) {
   using protocol::Access;
   router.add("user/contacts", Access::member, contacts);
   router.add("user/contacts/unread", Access::member, unread);

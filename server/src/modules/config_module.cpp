@@ -90,7 +90,7 @@ json::value config_value(std::string_view key, bool shekels) {
   return prices_config();
 }
 
-json::object configs(protocol::Request& request) {
+json::object configs(Request& request) {
   Fields fields(request.payload);
   auto keys = fields.strings("keys");
   if (fields.failed()) return fields.error_reply();
@@ -106,7 +106,7 @@ json::object configs(protocol::Request& request) {
   return reply_ok(std::move(data));
 }
 
-json::object plugins(protocol::Request& request) {
+json::object plugins(Request& request) {
   Fields fields(request.payload);
   auto names = fields.strings("plugins");
   if (fields.failed()) return fields.error_reply();
@@ -119,7 +119,7 @@ json::object plugins(protocol::Request& request) {
   return reply_ok(std::move(data));
 }
 
-json::object geodata(protocol::Request& request) {
+json::object geodata(Request& request) {
   auto language =
       domain::parse_language(request.connection.geo_language).value_or(domain::Language::he);
   std::string_view country = language == domain::Language::de   ? "DE"
@@ -129,7 +129,7 @@ json::object geodata(protocol::Request& request) {
       json::object{{"country", country}, {"language", request.connection.geo_language}});
 }
 
-json::object languages(protocol::Request& request) {
+json::object languages(Request& request) {
   Fields fields(request.payload);
   int64_t offset = fields.integer("currentLength").value_or(0);
   int64_t take = fields.integer("recordsToTake").value_or(20);
@@ -147,7 +147,7 @@ json::object languages(protocol::Request& request) {
 
 }  // namespace
 
-void register_config_module(protocol::Router& router) {
+void register_config_module(Router& router) {
   router.add("configs", protocol::Access::guest, configs);
   router.add("plugins", protocol::Access::guest, plugins);
   router.add("geodata", protocol::Access::guest, geodata);

@@ -24,6 +24,15 @@ constexpr int64_t kDeckCandidates = 60;
 constexpr int64_t kSpotlightSize = 10;
 constexpr int64_t kPhotosPage = 10;
 
+// Language codes in the order discovery shows their speakers to this viewer.
+std::vector<std::string> reading_languages(const Viewer& viewer) {
+  std::vector<std::string> codes;
+  for (auto language : domain::reading_order(viewer.language)) {
+    codes.emplace_back(domain::language_code(language));
+  }
+  return codes;
+}
+
 store::Search search_of(const Viewer& viewer, int64_t now) {
   const auto& r = viewer.record;
   store::Search search;
@@ -33,6 +42,7 @@ store::Search search_of(const Viewer& viewer, int64_t now) {
   search.born_from = from;
   search.born_to = to;
   search.spans = domain::cells_within(viewer.cell, r.s_radius);
+  search.languages = reading_languages(viewer);
   return search;
 }
 
@@ -54,7 +64,7 @@ std::variant<Page, json::object> read_page(Fields& fields, int64_t default_take)
 
 // Runs `body` with the caller loaded as a Viewer inside one read transaction.
 template <class Body>
-json::object as_viewer(protocol::Request& request, Body body) {
+json::object as_viewer(Request& request, Body body) {
   json::object reply;
   request.app.db->read([&](store::Session& db) {
     auto viewer = load_viewer(request.app, db, request.connection.user_id);
@@ -63,7 +73,7 @@ json::object as_viewer(protocol::Request& request, Body body) {
   return reply;
 }
 
-json::object explore(protocol::Request& request) {
+json::object explore(Request& request) {
   Fields fields(request.payload);
   auto exclude_list = fields.integers("exclude").value_or(std::vector<int64_t>{});
   if (fields.failed()) return fields.error_reply();
@@ -71,23 +81,29 @@ json::object explore(protocol::Request& request) {
   std::unordered_set<int64_t> exclude(exclude_list.begin(), exclude_list.end());
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
     auto search = search_of(viewer, request.now);
-    // Nearer latitude bands first; inside the candidates the order is shuffled, never by distance.
+    // People in the viewer's language first, then the next one (domain::reading_order); in each,
+    // nearer latitude bands first. Inside a language the order is shuffled, never by distance.
     std::stable_sort(search.spans.begin(), search.spans.end(), [&](const auto& a, const auto& b) {
       return std::abs(a.row - viewer.cell.row) < std::abs(b.row - viewer.cell.row);
     });
     std::unordered_map<int64_t, store::PersonRow> candidates;
     std::vector<int64_t> order;
-    for (const auto& span : search.spans) {
-      int64_t wanted = kDeckCandidates + static_cast<int64_t>(exclude.size()) -
-                       static_cast<int64_t>(order.size());
-      if (wanted <= 0) break;
-      for (auto& person : store::social::deck_candidates(db, search, span, wanted)) {
-        if (exclude.contains(person.id) || candidates.contains(person.id)) continue;
-        order.push_back(person.id);
-        candidates.emplace(person.id, std::move(person));
+    for (const auto& language : search.languages) {
+      size_t first = order.size();
+      for (const auto& span : search.spans) {
+        int64_t wanted = kDeckCandidates + static_cast<int64_t>(exclude.size()) -
+                         static_cast<int64_t>(order.size());
+        if (wanted <= 0) break;
+        for (auto& person : store::social::deck_candidates(db, search, span, language, wanted)) {
+          if (exclude.contains(person.id) || candidates.contains(person.id)) continue;
+          order.push_back(person.id);
+          candidates.emplace(person.id, std::move(person));
+        }
       }
+      std::vector<int64_t> tier(order.begin() + static_cast<std::ptrdiff_t>(first), order.end());
+      domain::stable_shuffle(tier, domain::deck_seed(viewer.id, request.now));
+      std::copy(tier.begin(), tier.end(), order.begin() + static_cast<std::ptrdiff_t>(first));
     }
-    domain::stable_shuffle(order, domain::deck_seed(viewer.id, request.now));
     json::array cards;
     for (size_t i = 0; i < order.size() && i < domain::kExploreCards; ++i) {
       cards.push_back(person_view(request.app, viewer, candidates.at(order[i]), request.now));
@@ -97,7 +113,7 @@ json::object explore(protocol::Request& request) {
 }
 
 template <auto Query>
-json::object people_page(protocol::Request& request) {
+json::object people_page(Request& request) {
   Fields fields(request.payload);
   auto page = read_page(fields, 24);
   if (auto* error = std::get_if<json::object>(&page)) return *error;
@@ -108,12 +124,13 @@ json::object people_page(protocol::Request& request) {
   });
 }
 
-json::object spotlight(protocol::Request& request) {
+json::object spotlight(Request& request) {
   Fields fields(request.payload);
   fields.integer("currentLength");
   if (fields.failed()) return fields.error_reply();
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
-    auto people = store::social::spotlight(db, viewer.id, viewer.record.s_gender, kSpotlightSize);
+    auto people = store::social::spotlight(db, viewer.id, viewer.record.s_gender,
+                                           reading_languages(viewer), kSpotlightSize);
     return reply_ok(people_view(request.app, viewer, people, request.now));
   });
 }
@@ -128,7 +145,7 @@ json::array photos_view(const std::vector<store::social::Photo>& photos) {
   return out;
 }
 
-json::object profile(protocol::Request& request) {
+json::object profile(Request& request) {
   Fields fields(request.payload);
   auto user_id = fields.integer("user_id");
   auto target = fields.string("target").value_or("explore");
@@ -149,7 +166,7 @@ json::object profile(protocol::Request& request) {
   });
 }
 
-json::object user_photos(protocol::Request& request) {
+json::object user_photos(Request& request) {
   Fields fields(request.payload);
   auto user_id = fields.integer("user_id");
   auto page = read_page(fields, kPhotosPage);
@@ -169,7 +186,7 @@ json::object user_photos(protocol::Request& request) {
   return reply;
 }
 
-json::object visit(protocol::Request& request) {
+json::object visit(Request& request) {
   Fields fields(request.payload);
   auto visited = fields.integer("visited_user_id");
   if (fields.failed()) return fields.error_reply();
@@ -187,7 +204,7 @@ json::object visit(protocol::Request& request) {
   return reply_ok();
 }
 
-json::object stories_get(protocol::Request& request) {
+json::object stories_get(Request& request) {
   Fields fields(request.payload);
   fields.integer("user_id");
   if (fields.failed()) return fields.error_reply();
@@ -196,7 +213,7 @@ json::object stories_get(protocol::Request& request) {
 
 }  // namespace
 
-void register_discovery_module(protocol::Router& router) {
+void register_discovery_module(Router& router) {
   router.add("explore", protocol::Access::member, explore);
   router.add("meet", protocol::Access::member, people_page<store::social::meet_page>);
   router.add("meet/popular", protocol::Access::member, people_page<store::social::popular_page>);

@@ -24,14 +24,7 @@ void run_due_like_backs(app::Context& app) {
       [&](store::Session& db) { due = store::social::due_like_backs(db, now, kLikeBacksPerRun); });
   for (const auto& item : due) {
     bool new_match = false;
-    app.db->write([&](store::Session& db) {
-      store::social::drop_like_back(db, item.persona_id, item.member_id);
-      // The member may have blocked the persona, or been deleted, since the like.
-      if (store::social::blocked_between(db, item.persona_id, item.member_id)) return;
-      if (store::social::swipe_of(db, item.member_id, item.persona_id) != 1) return;
-      store::social::put_swipe(db, item.persona_id, item.member_id, true, now);
-      new_match = store::social::create_match(db, item.member_id, item.persona_id, now);
-    });
+    app.db->write([&](store::Session& db) { new_match = store::social::like_back(db, item, now); });
     if (new_match) {
       publish_match(app, item.member_id, item.persona_id);
       publish_totals(app, item.member_id);

@@ -62,6 +62,7 @@ json::object person_view(const app::Context& app, const Viewer& viewer,
   view["photo"] = photo_or_null(person.photo);
   view["photos_count"] = person.photos_count;
   view["bio"] = person.bio;
+  view["language"] = person.language;
   add_place(view, app, viewer, person.place_id);
   int bucket = domain::distance_bucket_km(domain::cell_distance_km(viewer.cell, person.cell));
   view["distance_km"] = bucket < 0 ? json::value(nullptr) : json::value(bucket);

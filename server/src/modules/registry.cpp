@@ -2,8 +2,8 @@
 
 namespace kesher::modules {
 
-protocol::Router make_router() {
-  protocol::Router router;
+Router make_router() {
+  Router router;
   register_session_module(router);
   register_config_module(router);
   register_account_module(router);

@@ -1,18 +1,18 @@
 #pragma once
-#include "protocol/router.hpp"
+#include "modules/router.hpp"
 
 namespace kesher::modules {
 
 namespace json = boost::json;
 
-void register_session_module(protocol::Router& router);
-void register_config_module(protocol::Router& router);
-void register_account_module(protocol::Router& router);
-void register_discovery_module(protocol::Router& router);
-void register_social_module(protocol::Router& router);
-void register_chat_module(protocol::Router& router);
+void register_session_module(Router& router);
+void register_config_module(Router& router);
+void register_account_module(Router& router);
+void register_discovery_module(Router& router);
+void register_social_module(Router& router);
+void register_chat_module(Router& router);
 
 // Every socket module of the server.
-protocol::Router make_router();
+Router make_router();
 
 }  // namespace kesher::modules

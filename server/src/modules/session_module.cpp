@@ -21,7 +21,7 @@ json::object not_authenticated_reply() {
   return reply;
 }
 
-void forget_identity(protocol::Request& request) {
+void forget_identity(Request& request) {
   auto& connection = request.connection;
   if (connection.connection) request.app.hub.detach(connection.connection.get());
   connection.user_id = 0;
@@ -37,7 +37,7 @@ json::object free_credits_event() {
                       {"claimed_credits", domain::kSignupCredits}};
 }
 
-json::object validate(protocol::Request& request) {
+json::object validate(Request& request) {
   Fields fields(request.payload);
   auto explicit_session = fields.string("session");
   if (fields.failed()) return fields.error_reply();
@@ -80,13 +80,13 @@ json::object validate(protocol::Request& request) {
       json::object{{"authenticated", 1}, {"user", self_view(request.app, *user, request.now)}});
 }
 
-json::object ping(protocol::Request&) {
+json::object ping(Request&) {
   return json::object{{"module", "pong"}};
 }
 
 }  // namespace
 
-void register_session_module(protocol::Router& router) {
+void register_session_module(Router& router) {
   router.add("session/validate", protocol::Access::guest, validate);
   router.add("ping", protocol::Access::guest, ping, protocol::Runs::on_network);
 }

@@ -34,6 +34,16 @@ std::string session_hash_of(const std::string& cookie_value) {
   return domain::sha256_hex(cookie_value);
 }
 
+void authenticate_socket(app::Context& app, app::ConnectionState& socket,
+                         const std::string& session_cookie) {
+  socket.cookie_session_hash = session_hash_of(session_cookie);
+  auto session = session_for_hash(app, socket.cookie_session_hash);
+  if (!session) return;
+  socket.user_id = session->user_id;
+  socket.session_expires_at = session->expires_at;
+  socket.session_hash = socket.cookie_session_hash;
+}
+
 namespace {
 
 std::string cookie_attributes(const app::Context& app, int64_t max_age) {

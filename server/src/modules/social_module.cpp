@@ -20,74 +20,35 @@ using protocol::reply_ok;
 
 constexpr int64_t kListPage = 20;
 
-struct SwipeResult {
-  std::string_view error;
-  bool matched = false;
-  bool new_match = false;
-  bool new_like = false;
-};
-
-SwipeResult apply_swipe(store::Session& db, const Viewer& viewer, int64_t target, bool like,
-                        int64_t now) {
-  using namespace store::social;
-  SwipeResult result;
-  if (target == viewer.id || !person(db, viewer.id, target)) return {errc::not_found};
-  auto previous = swipe_of(db, viewer.id, target);
-  if (!like) {
-    // A pass never undoes a like.
-    if (!previous) put_swipe(db, viewer.id, target, false, now);
-    result.matched = matched(db, viewer.id, target);
-    return result;
-  }
-  if (previous != 1) {
-    if (!viewer.premium &&
-        likes_since(db, viewer.id, domain::utc_day_start(now)) >= domain::kDailyLikeLimit) {
-      return {errc::like_limit_reached};
-    }
-    put_swipe(db, viewer.id, target, true, now);
-    result.new_like = true;
-  }
-  if (swipe_of(db, target, viewer.id) == 1) {
-    result.new_match = create_match(db, viewer.id, target, now);
-  } else if (result.new_like) {
-    auto persona = persona_settings(db, target);
-    // The persona's own setting decides, on the server; the client never does.
-    if (persona.persona &&
-        domain::persona_likes_back(persona.likes_back_percent, randombytes_uniform(100))) {
-      if (persona.like_back_delay_s <= 0) {
-        put_swipe(db, target, viewer.id, true, now);
-        result.new_match = create_match(db, viewer.id, target, now);
-      } else {
-        schedule_like_back(db, target, viewer.id, now + persona.like_back_delay_s);
-      }
-    }
-  }
-  result.matched = matched(db, viewer.id, target);
-  return result;
-}
-
-json::object swipe(protocol::Request& request) {
+json::object swipe(Request& request) {
   Fields fields(request.payload);
   auto target = fields.integer("swiped_user_id");
   auto like = fields.integer("like");
   if (fields.failed()) return fields.error_reply();
   if (!target) return reply_error(errc::invalid_value, "swiped_user_id");
   if (!like || (*like != 0 && *like != 1)) return reply_error(errc::invalid_value, "like");
-  SwipeResult result;
+  store::social::SwipeRequest asked{request.connection.user_id, *target, *like == 1};
+  uint32_t like_back_roll = randombytes_uniform(100);
+  store::social::SwipeOutcome result;
   request.app.db->write([&](store::Session& db) {
-    auto viewer = load_viewer(request.app, db, request.connection.user_id);
-    result = viewer ? apply_swipe(db, *viewer, *target, *like == 1, request.now)
-                    : SwipeResult{errc::invalid_session};
+    result = store::social::swipe(db, asked, request.now, like_back_roll);
   });
-  if (result.error == errc::like_limit_reached) {
-    json::object reply = reply_error(result.error);
-    reply["request_details"] =
-        json::object{{"limit", domain::kDailyLikeLimit},
-                     {"resets_in", domain::seconds_until_next_utc_day(request.now)},
-                     {"swiped_user_id", *target}};
-    return reply;
+  switch (result.status) {
+    case store::social::SwipeStatus::recorded:
+      break;
+    case store::social::SwipeStatus::unknown_swiper:
+      return reply_error(errc::invalid_session);
+    case store::social::SwipeStatus::not_found:
+      return reply_error(errc::not_found);
+    case store::social::SwipeStatus::like_limit_reached: {
+      json::object reply = reply_error(errc::like_limit_reached);
+      reply["request_details"] =
+          json::object{{"limit", domain::kDailyLikeLimit},
+                       {"resets_in", domain::seconds_until_next_utc_day(request.now)},
+                       {"swiped_user_id", *target}};
+      return reply;
+    }
   }
-  if (!result.error.empty()) return reply_error(result.error);
   if (result.new_like) publish_totals(request.app, *target);
   if (result.new_match) {
     // The caller learns it from this reply; their other sockets and the other side by event.
@@ -102,7 +63,7 @@ json::object swipe(protocol::Request& request) {
 }
 
 template <store::PeopleList List>
-json::object people_list(protocol::Request& request) {
+json::object people_list(Request& request) {
   Fields fields(request.payload);
   int64_t offset = fields.integer("currentLength").value_or(0);
   int64_t take = fields.integer("recordsToTake").value_or(kListPage);
@@ -134,14 +95,14 @@ json::object people_list(protocol::Request& request) {
 }
 
 template <void (*Mark)(store::Session&, int64_t, int64_t)>
-json::object mark_seen(protocol::Request& request) {
+json::object mark_seen(Request& request) {
   request.app.db->write(
       [&](store::Session& db) { Mark(db, request.connection.user_id, request.now); });
   publish_totals(request.app, request.connection.user_id);
   return reply_ok();
 }
 
-json::object totals(protocol::Request& request) {
+json::object totals(Request& request) {
   store::Totals totals;
   request.app.db->read(
       [&](store::Session& db) { totals = load_totals(db, request.connection.user_id); });
@@ -152,7 +113,7 @@ std::optional<int64_t> target_user(Fields& fields) {
   return fields.integer("user_id");
 }
 
-json::object block(protocol::Request& request) {
+json::object block(Request& request) {
   Fields fields(request.payload);
   auto target = target_user(fields);
   if (fields.failed()) return fields.error_reply();
@@ -171,7 +132,7 @@ json::object block(protocol::Request& request) {
   return reply_ok();
 }
 
-json::object unblock(protocol::Request& request) {
+json::object unblock(Request& request) {
   Fields fields(request.payload);
   auto target = target_user(fields);
   if (fields.failed()) return fields.error_reply();
@@ -182,7 +143,7 @@ json::object unblock(protocol::Request& request) {
   return reply_ok();
 }
 
-json::object blocked(protocol::Request& request) {
+json::object blocked(Request& request) {
   json::object reply;
   request.app.db->read([&](store::Session& db) {
     json::array data;
@@ -200,7 +161,7 @@ json::object blocked(protocol::Request& request) {
 
 constexpr size_t kMaxReason = 500;
 
-json::object report(protocol::Request& request) {
+json::object report(Request& request) {
   Fields fields(request.payload);
   auto target = target_user(fields);
   auto reason = fields.string("reason").value_or("");
@@ -223,7 +184,7 @@ json::object report(protocol::Request& request) {
 
 }  // namespace
 
-void register_social_module(protocol::Router& router) {
+void register_social_module(Router& router) {
   using store::PeopleList;
   router.add("swipe", protocol::Access::member, swipe);
   router.add("user/mylikes", protocol::Access::member, people_list<PeopleList::mylikes>);

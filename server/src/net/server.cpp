@@ -2,6 +2,8 @@
 
 #include <malloc.h>
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <boost/asio/as_tuple.hpp>
@@ -26,9 +28,6 @@
 
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
-#include "modules/http_api.hpp"
-#include "modules/jobs.hpp"
-#include "modules/sessions.hpp"
 #include "protocol/cookies.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -70,6 +69,15 @@ constexpr std::string_view kContentSecurityPolicy =
     "font-src 'self'; connect-src 'self'; media-src 'self'; frame-src 'self'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+// Hashing is batch work and socket work is not: on a busy machine the hashing threads give way.
+// On Linux a thread's nice value is its own (PRIO_PROCESS with the thread's id).
+void lower_this_threads_priority() {
+  thread_local bool lowered = false;
+  if (lowered) return;
+  lowered = true;
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+}
+
 double seconds_now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -109,25 +117,58 @@ std::string error_body(std::string_view code) {
   return protocol::serialize(boost::json::object{{"error_code", code}, {"message", code}});
 }
 
+// 503 server_busy with Retry-After, for when the password pool's queue is full.
+protocol::HttpResponse busy_response() {
+  protocol::HttpResponse response = protocol::error_response(503, errc::server_busy);
+  response.headers.emplace_back("Retry-After", "1");
+  return response;
+}
+
 }  // namespace
+
+struct WorkerPool::Impl {
+  explicit Impl(int threads) : pool(static_cast<size_t>(threads)) {}
+  asio::thread_pool pool;
+};
+
+WorkerPool::WorkerPool(int threads) : impl_(std::make_unique<Impl>(threads)) {}
+
+WorkerPool::~WorkerPool() = default;
+
+void WorkerPool::post(std::function<void()> work) {
+  asio::post(impl_->pool, [work = std::move(work)] {
+    try {
+      work();
+    } catch (const std::exception& e) {
+      spdlog::error("background work failed: {}", e.what());
+    }
+  });
+}
+
+void WorkerPool::join() {
+  impl_->pool.join();
+}
 
 class WebSocketSession;
 
 struct Server::Impl {
-  Impl(app::Context& app_context, const protocol::Router& r, const StaticFiles& f)
+  Impl(app::Context& app_context, WorkerPool& pool, const protocol::ModuleTable& m, Handlers h,
+       const StaticFiles& f)
       : app(app_context),
-        router(r),
+        workers(pool.impl().pool),
+        modules(m),
+        handlers(std::move(h)),
         files(f),
         ioc(app_context.config.network_threads),
-        workers(static_cast<size_t>(app_context.config.worker_threads)),
         password_workers(static_cast<size_t>(app_context.config.password_threads)),
         acceptor(ioc) {}
 
   app::Context& app;
-  const protocol::Router& router;
+  asio::thread_pool& workers;  // main's WorkerPool
+  const protocol::ModuleTable& modules;
+  const Handlers handlers;
   const StaticFiles& files;
   asio::io_context ioc;
-  asio::thread_pool workers;
   // Requests that hash a password (argon2id), apart from the workers so that a flood of them
   // cannot delay socket work; bounded by config.max_queued_password_jobs.
   asio::thread_pool password_workers;
@@ -136,8 +177,8 @@ struct Server::Impl {
   // Inbound frames per member across all of their sockets, and per address across guest sockets.
   domain::KeyedBuckets member_budget{app.config.member_frames_per_second,
                                      app.config.member_frame_burst};
-  domain::KeyedBuckets guest_budget{kGuestBudgetFactor * app.config.member_frames_per_second,
-                                    kGuestBudgetFactor* app.config.member_frame_burst};
+  domain::KeyedBuckets guest_budget{(app.config.member_frames_per_second * kGuestBudgetFactor),
+                                    (app.config.member_frame_burst * kGuestBudgetFactor)};
 
   // Set when a socket that overflowed its queue is gone: the idle sweep then hands the freed heap
   // back to the system (glibc keeps it otherwise, and a flood of slow readers leaves megabytes).
@@ -163,7 +204,7 @@ struct Server::Impl {
   asio::awaitable<void> jobs_loop();
   asio::awaitable<void> idle_sweep_loop();
   asio::awaitable<void> serve_http(tcp::socket socket);
-  asio::awaitable<bool> refuse_upgrade(beast::tcp_stream& stream, unsigned version,
+  asio::awaitable<void> refuse_upgrade(beast::tcp_stream& stream, unsigned version,
                                        http::status status, std::string_view code);
   http::response<http::string_body> make_response(const protocol::HttpResponse& response,
                                                   const http::request<http::string_body>& request);
@@ -295,23 +336,23 @@ class WebSocketSession final : public bus::Connection,
         enqueue(error_frame(errc::malformed_json));
         continue;
       }
-      protocol::Prepared prepared = server_.router.prepare(frame);
+      protocol::Prepared prepared = server_.modules.prepare(frame);
       // The budget follows the socket's identity, which session/validate may change.
       bool within_budget =
           state_.authenticated()
               ? server_.member_budget.try_take(std::to_string(state_.user_id), seconds_now())
               : server_.guest_budget.try_take(state_.remote_ip, seconds_now());
       if (!within_budget) {
-        enqueue(std::make_shared<const std::string>(
-            server_.router.refuse(prepared, errc::rate_limited)));
+        enqueue(
+            std::make_shared<const std::string>(protocol::refusal(prepared, errc::rate_limited)));
         continue;
       }
       std::vector<std::string> replies;
       if (prepared.runs_on_network()) {
-        replies = server_.router.dispatch(server_.app, state_, std::move(prepared));
+        replies = server_.handlers.frame(state_, std::move(prepared));
       } else {
         auto route = [this, prepared = std::move(prepared)]() mutable {
-          return server_.router.dispatch(server_.app, state_, std::move(prepared));
+          return server_.handlers.frame(state_, std::move(prepared));
         };
         replies = co_await on_worker<std::vector<std::string>>(server_.workers, std::move(route));
       }
@@ -434,7 +475,7 @@ void Server::Impl::release_address(const std::string& address) {
   if (--it->second == 0) sockets_per_address.erase(it);
 }
 
-asio::awaitable<bool> Server::Impl::refuse_upgrade(beast::tcp_stream& stream, unsigned version,
+asio::awaitable<void> Server::Impl::refuse_upgrade(beast::tcp_stream& stream, unsigned version,
                                                    http::status status, std::string_view code) {
   http::response<http::string_body> response{status, version};
   response.set(http::field::content_type, "application/json");
@@ -443,7 +484,6 @@ asio::awaitable<bool> Server::Impl::refuse_upgrade(beast::tcp_stream& stream, un
   response.keep_alive(false);
   response.prepare_payload();
   co_await http::async_write(stream, response, kNoThrow);
-  co_return false;
 }
 
 asio::awaitable<void> Server::Impl::accept_loop() {
@@ -549,29 +589,26 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       state.geo_language = std::string(domain::language_code(
           domain::language_from_accept(request[http::field::accept_language])));
       state.language = state.geo_language;
-      std::string cookie = protocol::cookie_value(request[http::field::cookie], "session");
-      state.cookie_session_hash = modules::session_hash_of(cookie);
-      auto lookup = [this,
-                     hash = state.cookie_session_hash]() -> std::optional<store::ActiveSession> {
-        try {
-          return modules::session_for_hash(app, hash);
-        } catch (const std::exception& e) {
-          spdlog::error("session lookup failed: {}", e.what());
-          return std::nullopt;
-        }
-      };
-      auto session_found =
-          co_await on_worker<std::optional<store::ActiveSession>>(workers, std::move(lookup));
-      if (session_found) {
-        if (app.hub.sockets_of(session_found->user_id) >= app.config.max_sockets_per_member) {
-          release_address(remote_ip);
-          co_await refuse_upgrade(stream, request.version(), http::status::too_many_requests,
-                                  errc::too_many_sockets);
-          break;
-        }
-        state.user_id = session_found->user_id;
-        state.session_expires_at = session_found->expires_at;
-        state.session_hash = state.cookie_session_hash;
+      auto authenticate =
+          [this, state = std::move(state),
+           cookie = protocol::cookie_value(request[http::field::cookie], "session")]() mutable {
+            try {
+              handlers.authenticate(state, cookie);
+            } catch (const std::exception& e) {
+              spdlog::error("session lookup failed: {}", e.what());
+              state.user_id = 0;  // a guest, like a socket without a session
+              state.session_hash.clear();
+              state.session_expires_at = 0;
+            }
+            return std::move(state);
+          };
+      state = co_await on_worker<app::ConnectionState>(workers, std::move(authenticate));
+      if (state.authenticated() &&
+          app.hub.sockets_of(state.user_id) >= app.config.max_sockets_per_member) {
+        release_address(remote_ip);
+        co_await refuse_upgrade(stream, request.version(), http::status::too_many_requests,
+                                errc::too_many_sockets);
+        break;
       }
       auto session =
           std::make_shared<WebSocketSession>(*this, stream.release_socket(), std::move(state));
@@ -596,15 +633,16 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
     } else {
       protocol::HttpRequest plain = to_plain_request(request, remote_ip);
       protocol::HttpResponse answer;
-      if (!modules::hashes_passwords(plain)) {
-        auto handle = [this, plain = std::move(plain)] { return modules::handle_http(app, plain); };
+      if (!handlers.hashes_password(plain)) {
+        auto handle = [this, plain = std::move(plain)] { return handlers.http(plain); };
         answer = co_await on_worker<protocol::HttpResponse>(workers, std::move(handle));
       } else if (password_jobs.fetch_add(1) >= app.config.max_queued_password_jobs) {
         password_jobs.fetch_sub(1);
-        answer = modules::busy_response();
+        answer = busy_response();
       } else {
         auto handle = [this, plain = std::move(plain)] {
-          auto answer = modules::handle_http(app, plain);
+          lower_this_threads_priority();
+          auto answer = handlers.http(plain);
           password_jobs.fetch_sub(1);
           return answer;
         };
@@ -619,23 +657,11 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
 }
 
-Server::Server(app::Context& app, const protocol::Router& router, const StaticFiles& files)
-    : impl_(std::make_unique<Impl>(app, router, files)) {
-  app.post_to_workers = [this](std::function<void()> work) {
-    asio::post(impl_->workers, [work = std::move(work)] {
-      try {
-        work();
-      } catch (const std::exception& e) {
-        spdlog::error("background work failed: {}", e.what());
-      }
-    });
-  };
-}
+Server::Server(app::Context& app, WorkerPool& workers, const protocol::ModuleTable& modules,
+               Handlers handlers, const StaticFiles& files)
+    : impl_(std::make_unique<Impl>(app, workers, modules, std::move(handlers), files)) {}
 
-Server::~Server() {
-  // The context outlives the server: background work must not reach the destroyed workers.
-  impl_->app.post_to_workers = nullptr;
-}
+Server::~Server() = default;
 
 uint16_t Server::listen(const std::string& host, uint16_t port) {
   tcp::endpoint endpoint{asio::ip::make_address(host), port};
@@ -656,7 +682,7 @@ asio::awaitable<void> Server::Impl::jobs_loop() {
     // One run at a time: a slow run is skipped over, not queued up.
     if (running->exchange(true)) continue;
     asio::post(workers, [this, running] {
-      modules::run_jobs(app);
+      handlers.jobs();
       *running = false;
     });
   }
@@ -720,8 +746,9 @@ void Server::run() {
   // the rest of the context are alive; nothing calls back into the server after this.
   impl.app.db->flush();
   impl.password_workers.join();
+  // The pool is main's, but the work in it may still hold sockets, which call back into the
+  // server when they go: it must have run before the server is destroyed.
   impl.workers.join();
-  impl.app.post_to_workers = nullptr;
   std::lock_guard lock(impl.sockets_mutex);
   for (WebSocketSession* socket : impl.sockets) socket->release_self();
 }

@@ -1,25 +1,69 @@
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "app/context.hpp"
+#include "app/executor.hpp"
 #include "net/static_files.hpp"
-#include "protocol/router.hpp"
+#include "protocol/http.hpp"
+#include "protocol/modules.hpp"
 
 namespace kesher::net {
+
+// The worker threads (--worker-threads) that run whatever may block. main owns the pool and
+// hands it to the server and, as an app::Executor, to the context.
+class WorkerPool final : public app::Executor {
+ public:
+  explicit WorkerPool(int threads);
+  ~WorkerPool() override;
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  void post(std::function<void()> work) override;
+  // Returns once everything posted so far has run.
+  void join();
+
+  struct Impl;  // defined in server.cpp, where Asio lives
+  Impl& impl() const { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// What the server does with what arrives, given by main: net/ knows nothing of modules/.
+struct Handlers {
+  // A prepared socket frame → the serialized frames answering it (the reply, then events). Runs
+  // on a worker, or on the network thread for modules that run there. Never throws.
+  std::function<std::vector<std::string>(app::ConnectionState&, protocol::Prepared)> frame;
+  // Who opens a socket, from the session cookie of its upgrade request: sets cookie_session_hash
+  // and, for a live session, user_id, session_hash and session_expires_at. Blocking: on a worker.
+  std::function<void(app::ConnectionState&, const std::string& session_cookie)> authenticate;
+  // Every HTTP request that is not a static file or /healthz. Blocking: on a worker, or on the
+  // password pool when `hashes_password` says so. Never throws.
+  std::function<protocol::HttpResponse(const protocol::HttpRequest&)> http;
+  std::function<bool(const protocol::HttpRequest&)> hashes_password;
+  // Background work: about once a second on a worker, never two runs at once. Never throws.
+  std::function<void()> jobs;
+};
 
 // The HTTP and WebSocket front: listener → http session → (upgrade) websocket session (brief §1).
 // Beast and Asio stay behind this interface.
 class Server {
  public:
-  Server(app::Context& app, const protocol::Router& router, const StaticFiles& files);
+  // `modules` decodes frames and tells which thread each one runs on; `handlers` answer them.
+  Server(app::Context& app, WorkerPool& workers, const protocol::ModuleTable& modules,
+         Handlers handlers, const StaticFiles& files);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
   // Binds and returns the port actually bound (useful with port 0).
   uint16_t listen(const std::string& host, uint16_t port);
-  // Serves until SIGINT or SIGTERM, then closes every socket gracefully and returns.
+  // Serves until SIGINT or SIGTERM, then closes every socket gracefully, answers the sends still
+  // waiting for their commit, waits for the workers to finish what they were given, and returns.
   void run();
 
   struct Impl;  // defined in server.cpp, where Beast lives

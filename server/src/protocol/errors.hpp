@@ -1,56 +1,77 @@
 #pragma once
+#include <array>
 #include <string_view>
 
-// The stable error-code catalogue of docs/protocol.md. Dependency-free so that pure domain code can
-// name the codes it produces.
+// The stable error-code catalogue: one list, from which both the constants below and the
+// catalogue that `kesher --dump-protocol` prints are made. docs/protocol.md ("Error codes") and
+// web/src/realtime/protocol.ts are checked against that dump by tests (contract_test.cpp,
+// web/src/realtime/contract.test.ts). Dependency-free so that pure domain code can name the codes
+// it produces.
+//
+// X(code, what it means). The texts a member sees are the client's translations.
+#define KESHER_ERROR_CODES(X)                                                                \
+  X(invalid_json, "an HTTP body that is not a JSON object")                                  \
+  X(missing_field, "a required field is absent (with field)")                                \
+  X(invalid_email, "not a usable email address")                                             \
+  X(email_taken, "the address already has an account")                                       \
+  X(password_too_short, "a password under 8 characters")                                     \
+  X(password_too_long, "a password over 128 characters")                                     \
+  X(invalid_name, "a name that is not letters of the chosen language")                       \
+  X(invalid_month, "a birth month outside 1-12")                                             \
+  X(invalid_day, "a birth day that the month does not have")                                 \
+  X(invalid_birth_date, "a birth year before 1900 or a birth date in the future")            \
+  X(underage, "younger than 18")                                                             \
+  X(invalid_gender, "a gender other than 1, 2 or 3")                                         \
+  X(invalid_looking_for, "a searched gender other than 1 or 2")                              \
+  X(invalid_age_range, "an age range outside 18-100 or upside down")                         \
+  X(invalid_place, "a place id the server does not know")                                    \
+  X(invalid_answer, "a main reason outside 1-6")                                             \
+  X(invalid_language, "a language other than he, en or de")                                  \
+  X(invalid_credentials, "wrong email or password")                                          \
+  X(too_many_attempts, "login, sign-up or reset attempts over the limit (with retry_after)") \
+  X(recovery_throttled, "recovery mails over the limit (with seconds)")                      \
+  X(invalid_token, "an unknown, spent or expired reset token")                               \
+  X(origin_forbidden, "an Origin other than the public origin (POST or upgrade)")            \
+  X(payload_too_large, "an HTTP body over 64 KiB")                                           \
+  X(not_found, "no such profile, person or endpoint")                                        \
+  X(method_not_allowed, "an HTTP method the path does not take")                             \
+  X(malformed_json, "a socket frame that is not JSON")                                       \
+  X(not_an_object, "a socket frame that is JSON but not an object")                          \
+  X(missing_module, "a socket frame without a string module")                                \
+  X(unknown_module, "a module the server does not have")                                     \
+  X(invalid_field, "a field of the wrong JSON type (with field)")                            \
+  X(not_authenticated, "a member module on a guest socket")                                  \
+  X(invalid_session, "session/validate found no valid session")                              \
+  X(rate_limited, "socket frames over the sender's budget")                                  \
+  X(invalid_key, "user/update with a key it does not change")                                \
+  X(invalid_value, "a value out of range (with field)")                                      \
+  X(age_locked, "the birth date cannot change after registration")                           \
+  X(premium_required, "a premium feature asked for without premium")                         \
+  X(like_limit_reached, "today's likes are used up")                                         \
+  X(cannot_block_self, "a member tried to block themselves")                                 \
+  X(not_enough_credits, "the balance does not cover the price (with credits and required)")  \
+  X(empty_message, "a text message that is empty after trimming")                            \
+  X(message_too_long, "a text message over 2,000 characters")                                \
+  X(sender_mismatch, "a send whose sender_id is not the caller")                             \
+  X(server_busy, "too much queued work; retry shortly")                                      \
+  X(too_many_sockets, "the member's or address's socket limit is reached")                   \
+  X(unsupported_media_type, "a POST that is not application/json")                           \
+  X(internal_error, "the server failed to handle the request")
+
 namespace kesher::errc {
 
-inline constexpr std::string_view invalid_json = "invalid_json";
-inline constexpr std::string_view missing_field = "missing_field";
-inline constexpr std::string_view invalid_email = "invalid_email";
-inline constexpr std::string_view email_taken = "email_taken";
-inline constexpr std::string_view password_too_short = "password_too_short";
-inline constexpr std::string_view password_too_long = "password_too_long";
-inline constexpr std::string_view invalid_name = "invalid_name";
-inline constexpr std::string_view invalid_month = "invalid_month";
-inline constexpr std::string_view invalid_day = "invalid_day";
-inline constexpr std::string_view invalid_birth_date = "invalid_birth_date";
-inline constexpr std::string_view underage = "underage";
-inline constexpr std::string_view invalid_gender = "invalid_gender";
-inline constexpr std::string_view invalid_looking_for = "invalid_looking_for";
-inline constexpr std::string_view invalid_age_range = "invalid_age_range";
-inline constexpr std::string_view invalid_place = "invalid_place";
-inline constexpr std::string_view invalid_answer = "invalid_answer";
-inline constexpr std::string_view invalid_language = "invalid_language";
-inline constexpr std::string_view invalid_credentials = "invalid_credentials";
-inline constexpr std::string_view too_many_attempts = "too_many_attempts";
-inline constexpr std::string_view recovery_throttled = "recovery_throttled";
-inline constexpr std::string_view invalid_token = "invalid_token";
-inline constexpr std::string_view origin_forbidden = "origin_forbidden";
-inline constexpr std::string_view payload_too_large = "payload_too_large";
-inline constexpr std::string_view not_found = "not_found";
-inline constexpr std::string_view method_not_allowed = "method_not_allowed";
-inline constexpr std::string_view malformed_json = "malformed_json";
-inline constexpr std::string_view not_an_object = "not_an_object";
-inline constexpr std::string_view missing_module = "missing_module";
-inline constexpr std::string_view unknown_module = "unknown_module";
-inline constexpr std::string_view invalid_field = "invalid_field";
-inline constexpr std::string_view not_authenticated = "not_authenticated";
-inline constexpr std::string_view invalid_session = "invalid_session";
-inline constexpr std::string_view rate_limited = "rate_limited";
-inline constexpr std::string_view invalid_key = "invalid_key";
-inline constexpr std::string_view invalid_value = "invalid_value";
-inline constexpr std::string_view age_locked = "age_locked";
-inline constexpr std::string_view premium_required = "premium_required";
-inline constexpr std::string_view like_limit_reached = "like_limit_reached";
-inline constexpr std::string_view cannot_block_self = "cannot_block_self";
-inline constexpr std::string_view not_enough_credits = "not_enough_credits";
-inline constexpr std::string_view empty_message = "empty_message";
-inline constexpr std::string_view message_too_long = "message_too_long";
-inline constexpr std::string_view sender_mismatch = "sender_mismatch";
-inline constexpr std::string_view server_busy = "server_busy";
-inline constexpr std::string_view too_many_sockets = "too_many_sockets";
-inline constexpr std::string_view unsupported_media_type = "unsupported_media_type";
-inline constexpr std::string_view internal_error = "internal_error";
+#define KESHER_ERROR_CONSTANT(code, meaning) inline constexpr std::string_view code = #code;
+KESHER_ERROR_CODES(KESHER_ERROR_CONSTANT)
+#undef KESHER_ERROR_CONSTANT
+
+struct Entry {
+  std::string_view code;
+  std::string_view meaning;
+};
+
+// Every code, in catalogue order.
+#define KESHER_ERROR_ENTRY(code, meaning) Entry{#code, meaning},
+inline constexpr std::array catalogue{KESHER_ERROR_CODES(KESHER_ERROR_ENTRY)};
+#undef KESHER_ERROR_ENTRY
 
 }  // namespace kesher::errc

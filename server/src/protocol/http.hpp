@@ -1,5 +1,7 @@
 #pragma once
+#include <boost/json/object.hpp>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -26,5 +28,9 @@ struct HttpResponse {
   std::vector<std::pair<std::string, std::string>> headers;
   bool serve_index = false;  // the network layer answers with the client's index.html
 };
+
+HttpResponse json_response(unsigned status, const boost::json::object& body);
+// {"error_code": code, "message": code, ...extra} (docs/protocol.md, "HTTP").
+HttpResponse error_response(unsigned status, std::string_view code, boost::json::object extra = {});
 
 }  // namespace kesher::protocol

@@ -70,11 +70,6 @@ std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::
   return user_id;
 }
 
-void use_all(Session& db, int64_t user_id, std::string_view purpose, int64_t now) {
-  db.execute("UPDATE tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
-             {now, user_id, std::string(purpose)});
-}
-
 }  // namespace tokens
 
 namespace devices {

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <map>
 
+#include "domain/catalog.hpp"
 #include "domain/chat.hpp"
+#include "store/ledger.hpp"
 #include "store/social.hpp"
+#include "store/users.hpp"
 
 namespace kesher::store::chat {
 
@@ -251,6 +254,66 @@ bool set_archived(Session& db, int64_t me, int64_t other, bool archived) {
              {archived ? 1 : 0, me, other});
   return db.query_one("SELECT 1 FROM conversations WHERE user_id = ? AND other_id = ?", {me, other})
       .has_value();
+}
+
+namespace {
+
+SendOutcome replay(Session& db, MessageRow existing) {
+  SendOutcome outcome;
+  outcome.status = SendStatus::replayed;
+  if (existing.gift_id) outcome.gift = gift(db, *existing.gift_id);
+  outcome.message = std::move(existing);
+  outcome.balance = ledger::balance(db, outcome.message.sender_id);
+  return outcome;
+}
+
+}  // namespace
+
+SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
+  namespace rules = domain::chat;
+  if (!request.client_id.empty()) {
+    if (auto existing = by_client_id(db, request.sender_id, request.client_id)) {
+      return replay(db, std::move(*existing));
+    }
+  }
+  SendOutcome outcome;
+  if (!users::exists(db, request.receiver_id) ||
+      social::blocked_between(db, request.sender_id, request.receiver_id)) {
+    outcome.status = SendStatus::unknown_receiver;
+    return outcome;
+  }
+  NewMessage message{request.sender_id, request.receiver_id, {}, {}, {}, 0, request.client_id, now};
+  message.type = rules::kind_name(request.kind);
+  if (request.kind == rules::MessageKind::gift) {
+    outcome.gift = gift(db, request.gift_id);
+    if (!outcome.gift) {
+      outcome.status = SendStatus::unknown_gift;
+      return outcome;
+    }
+    message.gift_id = outcome.gift->id;
+    message.body = outcome.gift->icon;
+    message.price = outcome.gift->price;
+  } else {
+    message.body = request.text;
+    message.price = domain::price_of("text");
+  }
+  outcome.balance = ledger::balance(db, request.sender_id);
+  outcome.required = rules::required_balance(message.price);
+  if (outcome.balance < outcome.required) {
+    outcome.status = SendStatus::not_enough_credits;
+    return outcome;
+  }
+  outcome.message = insert(db, message);
+  auto debit =
+      ledger::apply(db,
+                    {request.sender_id, -message.price, "message",
+                     "message:" + std::to_string(outcome.message.id),
+                     rules::debit_key(request.sender_id, request.client_id, outcome.message.id)},
+                    now);
+  // The checks above make anything else impossible; throwing rolls this unit back.
+  if (debit != ledger::Outcome::applied) throw StoreError("message debit refused");
+  outcome.balance -= message.price;
+  return outcome;
 }
 
 }  // namespace kesher::store::chat

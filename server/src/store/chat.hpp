@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "domain/chat.hpp"
 #include "domain/language.hpp"
 #include "store/database.hpp"
 
@@ -85,5 +86,40 @@ std::vector<ContactRow> contacts(Session& db, int64_t me, bool archived, int64_t
 std::optional<ContactRow> contact(Session& db, int64_t me, int64_t other);
 // False when there is no conversation with that person.
 bool set_archived(Session& db, int64_t me, int64_t other, bool archived);
+
+// ---- sending (brief §5) ----
+
+// A send the handler has decoded and checked (domain::chat: kind, text, client id).
+struct SendRequest {
+  int64_t sender_id = 0;
+  int64_t receiver_id = 0;
+  domain::chat::MessageKind kind = domain::chat::MessageKind::text;
+  std::string text;  // for a text: already through domain::chat::check_text
+  int64_t gift_id = 0;
+  std::string client_id;  // empty when the sender gave none
+};
+
+enum class SendStatus {
+  sent,
+  replayed,            // the sender's client_id was sent before: its first result, charged once
+  unknown_receiver,    // no such user, or blocked either way
+  unknown_gift,        // no gift with that id
+  not_enough_credits,  // below domain::chat::required_balance
+};
+
+struct SendOutcome {
+  SendStatus status = SendStatus::sent;
+  MessageRow message;        // sent or replayed
+  std::optional<Gift> gift;  // the message's gift, if it is one
+  int64_t balance = 0;       // the sender's balance after the send (or as it is, when refused)
+  int64_t required = 0;      // what sending would need, for not_enough_credits
+};
+
+// One unit of work inside the caller's write transaction: a replay of a known client_id returns
+// the first result; otherwise the receiver and blocks are checked, the price comes from the
+// catalogue (a gift's own price), the balance must reach domain::chat::required_balance, and the
+// message is stored and debited under domain::chat::debit_key. Nothing is charged unless a new
+// message is stored. Throws StoreError (rolling the unit back) if the debit is refused anyway.
+SendOutcome send(Session& db, const SendRequest& request, int64_t now);
 
 }  // namespace kesher::store::chat

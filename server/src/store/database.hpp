@@ -18,12 +18,7 @@ namespace kesher::store {
 // into an internal_error reply, so it never crosses the network path.
 class StoreError : public std::runtime_error {
  public:
-  StoreError(const std::string& what, bool constraint = false)
-      : std::runtime_error(what), constraint_(constraint) {}
-  bool is_constraint() const { return constraint_; }
-
- private:
-  bool constraint_;
+  using std::runtime_error::runtime_error;
 };
 
 using Value = std::variant<std::monostate, int64_t, double, std::string>;
@@ -32,7 +27,6 @@ class Row {
  public:
   explicit Row(std::vector<Value> columns) : columns_(std::move(columns)) {}
   int64_t integer(size_t i) const;
-  double real(size_t i) const;
   std::string text(size_t i) const;
   bool is_null(size_t i) const;
   size_t size() const { return columns_.size(); }

@@ -1,5 +1,8 @@
 #include "store/social.hpp"
 
+#include "domain/discovery.hpp"
+#include "store/users.hpp"
+
 namespace kesher::store::social {
 
 namespace {
@@ -12,7 +15,9 @@ constexpr std::string_view kPersonColumns =
     "(SELECT COUNT(*) FROM photos p WHERE p.user_id = u.id), "
     "EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = ?1 AND s.swiped_id = u.id AND s.liked = "
     "1), "
-    "EXISTS (SELECT 1 FROM matches m WHERE m.user_id = ?1 AND m.other_id = u.id)";
+    "EXISTS (SELECT 1 FROM matches m WHERE m.user_id = ?1 AND m.other_id = u.id), u.language";
+// The column after the person columns, where the lists put their time.
+constexpr size_t kTimeColumn = 15;
 
 // Neither has blocked the other (brief §6: a blocked pair never see each other anywhere).
 constexpr std::string_view kNotBlocked =
@@ -34,6 +39,7 @@ PersonRow to_person(const Row& row, size_t extra_time_column = 0) {
   p.photos_count = row.integer(11);
   p.liked = row.integer(12) != 0;
   p.matched = row.integer(13) != 0;
+  p.language = row.text(14);
   if (extra_time_column) p.time = row.integer(extra_time_column);
   return p;
 }
@@ -72,92 +78,122 @@ std::vector<Value> search_params(const Search& search) {
 constexpr std::string_view kSearchFilter =
     " WHERE u.gender = ?2 AND u.birth_date BETWEEN ?3 AND ?4 AND u.id <> ?1";
 
-}  // namespace
+// One run of a paged list: "FROM … WHERE …" with its parameters, and its order.
+struct Segment {
+  std::string from;
+  std::vector<Value> params;
+  std::string order;
+};
 
-std::vector<PersonRow> deck_candidates(Session& db, const Search& search,
-                                       const domain::CellSpan& span, int64_t limit) {
-  static const std::string sql =
-      std::string(kPersonColumns) + " FROM users u" + std::string(kSearchFilter) +
-      " AND u.cell_row = ?5 AND u.cell_col BETWEEN ?6 AND ?7"
-      " AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = ?1 AND s.swiped_id = u.id)" +
-      std::string(kNotBlocked) + " LIMIT ?8";
-  auto params = search_params(search);
-  params.insert(params.end(),
-                {int64_t{span.row}, int64_t{span.first_col}, int64_t{span.last_col}, limit});
-  return to_people(db.query(sql, std::span<const Value>(params)));
-}
-
-std::vector<PersonRow> meet_page(Session& db, const Search& search, int64_t offset, int64_t limit) {
-  auto params = search_params(search);
-  std::string sql = std::string(kPersonColumns) + " FROM users u" + std::string(kSearchFilter) +
-                    " AND " + spans_condition(search.spans, params) + std::string(kNotBlocked);
-  size_t n = params.size() + 1;
-  sql += " ORDER BY u.id DESC LIMIT ?" + std::to_string(n) + " OFFSET ?" + std::to_string(n + 1);
-  params.emplace_back(limit);
-  params.emplace_back(offset);
-  return to_people(db.query(sql, std::span<const Value>(params)));
-}
-
-std::vector<PersonRow> popular_page(Session& db, const Search& search, int64_t offset,
-                                    int64_t limit) {
-  // Ranked people first, in the order the popularity job wrote; people who joined since the last
-  // run follow, newest first, so nobody is missing for up to a minute.
-  auto params = search_params(search);
-  std::string filter =
-      " AND " + spans_condition(search.spans, params, "po") + std::string(kNotBlocked);
-  size_t n = params.size() + 1;
-  std::string ranked = std::string(kPersonColumns) +
-                       " FROM popular_order po JOIN users u ON u.id = po.user_id"
-                       " WHERE po.gender = ?2 AND po.birth_date BETWEEN ?3 AND ?4 AND "
-                       "po.user_id <> ?1" +
-                       filter + " ORDER BY po.rank LIMIT ?" + std::to_string(n) + " OFFSET ?" +
-                       std::to_string(n + 1);
-  auto ranked_params = params;
-  ranked_params.emplace_back(limit);
-  ranked_params.emplace_back(offset);
-  auto people = to_people(db.query(ranked, std::span<const Value>(ranked_params)));
-  if (static_cast<int64_t>(people.size()) == limit) return people;
-
-  std::string count =
-      "SELECT COUNT(*) FROM popular_order po JOIN users u ON u.id = po.user_id"
-      " WHERE po.gender = ?2 AND po.birth_date BETWEEN ?3 AND ?4 AND "
-      "po.user_id <> ?1" +
-      filter;
-  int64_t ranked_total = db.query(count, std::span<const Value>(params)).front().integer(0);
-  auto newcomer_params = search_params(search);
-  std::string newcomers =
-      std::string(kPersonColumns) + " FROM users u" + std::string(kSearchFilter) + " AND " +
-      spans_condition(search.spans, newcomer_params) + std::string(kNotBlocked) +
-      " AND NOT EXISTS (SELECT 1 FROM popular_order po WHERE po.user_id = u.id)";
-  size_t m = newcomer_params.size() + 1;
-  newcomers +=
-      " ORDER BY u.id DESC LIMIT ?" + std::to_string(m) + " OFFSET ?" + std::to_string(m + 1);
-  newcomer_params.emplace_back(limit - static_cast<int64_t>(people.size()));
-  newcomer_params.emplace_back(std::max<int64_t>(0, offset - ranked_total));
-  for (auto& person : to_people(db.query(newcomers, std::span<const Value>(newcomer_params)))) {
-    people.push_back(std::move(person));
+// A page of segments shown one after another. A segment's size is counted only when the page
+// starts past its end, which a viewer reaches only by paging through all of it.
+std::vector<PersonRow> page_segments(Session& db, const std::vector<Segment>& segments,
+                                     int64_t offset, int64_t limit) {
+  std::vector<PersonRow> people;
+  for (const auto& segment : segments) {
+    int64_t wanted = limit - static_cast<int64_t>(people.size());
+    if (wanted <= 0) break;
+    auto params = segment.params;
+    size_t n = params.size() + 1;
+    std::string sql = std::string(kPersonColumns) + segment.from + " ORDER BY " + segment.order +
+                      " LIMIT ?" + std::to_string(n) + " OFFSET ?" + std::to_string(n + 1);
+    params.emplace_back(wanted);
+    params.emplace_back(offset);
+    auto rows = to_people(db.query(sql, std::span<const Value>(params)));
+    if (rows.empty() && offset > 0) {
+      std::string count = "SELECT COUNT(*)" + segment.from;
+      int64_t size = db.query(count, std::span<const Value>(segment.params)).front().integer(0);
+      offset = std::max<int64_t>(0, offset - size);
+      continue;
+    }
+    offset = 0;  // the page started inside this segment, so the next one is read from its start
+    for (auto& person : rows) people.push_back(std::move(person));
   }
   return people;
 }
 
-std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender, int64_t limit) {
+// People of the search in `language`, as Discover filters them.
+Segment search_segment(const Search& search, const std::string& language) {
+  Segment segment{"", search_params(search), "u.id DESC"};
+  segment.params.emplace_back(language);
+  segment.from = " FROM users u" + std::string(kSearchFilter) + " AND u.language = ?5 AND " +
+                 spans_condition(search.spans, segment.params) + std::string(kNotBlocked);
+  return segment;
+}
+
+}  // namespace
+
+std::vector<PersonRow> deck_candidates(Session& db, const Search& search,
+                                       const domain::CellSpan& span, const std::string& language,
+                                       int64_t limit) {
   static const std::string sql =
+      std::string(kPersonColumns) + " FROM users u" + std::string(kSearchFilter) +
+      " AND u.language = ?5 AND u.cell_row = ?6 AND u.cell_col BETWEEN ?7 AND ?8"
+      " AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = ?1 AND s.swiped_id = u.id)" +
+      std::string(kNotBlocked) + " LIMIT ?9";
+  auto params = search_params(search);
+  params.insert(params.end(), {language, int64_t{span.row}, int64_t{span.first_col},
+                               int64_t{span.last_col}, limit});
+  return to_people(db.query(sql, std::span<const Value>(params)));
+}
+
+std::vector<PersonRow> meet_page(Session& db, const Search& search, int64_t offset, int64_t limit) {
+  std::vector<Segment> segments;
+  for (const auto& language : search.languages) {
+    segments.push_back(search_segment(search, language));
+  }
+  return page_segments(db, segments, offset, limit);
+}
+
+std::vector<PersonRow> popular_page(Session& db, const Search& search, int64_t offset,
+                                    int64_t limit) {
+  // In each language: ranked people in the order the popularity job wrote, then people who
+  // joined since its last run, newest first, so nobody is missing for up to a minute.
+  std::vector<Segment> segments;
+  for (const auto& language : search.languages) {
+    Segment ranked{"", search_params(search), "po.rank"};
+    ranked.params.emplace_back(language);
+    ranked.from =
+        " FROM popular_order po JOIN users u ON u.id = po.user_id"
+        " WHERE po.gender = ?2 AND po.language = ?5 AND po.birth_date BETWEEN ?3 AND ?4 AND "
+        "po.user_id <> ?1 AND " +
+        spans_condition(search.spans, ranked.params, "po") + std::string(kNotBlocked);
+    segments.push_back(std::move(ranked));
+    Segment newcomers = search_segment(search, language);
+    newcomers.from += " AND NOT EXISTS (SELECT 1 FROM popular_order po WHERE po.user_id = u.id)";
+    segments.push_back(std::move(newcomers));
+  }
+  return page_segments(db, segments, offset, limit);
+}
+
+std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender,
+                                 const std::vector<std::string>& languages, int64_t limit) {
+  // The rank table orders by popularity, then newest first, so walking it gives the most liked
+  // people and then the newest, and stops at the first `limit` with a photo.
+  static const std::string ranked =
       std::string(kPersonColumns) +
-      " FROM popularity pop JOIN users u ON u.id = pop.user_id WHERE u.gender = ?2 AND u.id <> ?1"
+      " FROM popular_order po JOIN users u ON u.id = po.user_id WHERE po.gender = ?2 AND "
+      "po.language = ?3 AND po.user_id <> ?1"
       " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
-      std::string(kNotBlocked) + " ORDER BY pop.score DESC, u.id DESC LIMIT ?3";
-  auto people = to_people(db.query(sql, {viewer_id, int64_t{gender}, limit}));
-  if (static_cast<int64_t>(people.size()) >= limit) return people;
-  // Before anyone has been liked, the newest people with a photo fill the strip.
-  static const std::string fill = std::string(kPersonColumns) +
-                                  " FROM users u WHERE u.gender = ?2 AND u.id <> ?1"
-                                  " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
-                                  std::string(kNotBlocked) + " ORDER BY u.id DESC LIMIT ?3";
-  for (auto& extra : to_people(db.query(fill, {viewer_id, int64_t{gender}, limit}))) {
-    if (static_cast<int64_t>(people.size()) >= limit) break;
-    bool known = false;
-    for (const auto& p : people) known = known || p.id == extra.id;
-    if (!known) people.push_back(std::move(extra));
+      std::string(kNotBlocked) + " ORDER BY po.rank LIMIT ?4";
+  // People who joined since the popularity job last ran.
+  static const std::string newest =
+      std::string(kPersonColumns) +
+      " FROM users u WHERE u.gender = ?2 AND u.language = ?3 AND u.id <> ?1"
+      " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
+      std::string(kNotBlocked) +
+      " AND NOT EXISTS (SELECT 1 FROM popular_order po WHERE po.user_id = u.id)"
+      " ORDER BY u.id DESC LIMIT ?4";
+  std::vector<PersonRow> people;
+  for (const auto& language : languages) {
+    for (const auto* sql : {&ranked, &newest}) {
+      int64_t wanted = limit - static_cast<int64_t>(people.size());
+      if (wanted <= 0) return people;
+      for (auto& person :
+           to_people(db.query(*sql, {viewer_id, int64_t{gender}, language, wanted}))) {
+        people.push_back(std::move(person));
+      }
+    }
   }
   return people;
 }
@@ -207,7 +243,7 @@ std::vector<PersonRow> list_page(Session& db, PeopleList list, int64_t viewer_id
       sql = &visitors;
       break;
   }
-  return to_people(db.query(*sql, {viewer_id, limit, offset}), 14);
+  return to_people(db.query(*sql, {viewer_id, limit, offset}), kTimeColumn);
 }
 
 int64_t anonymous_page_size(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
@@ -241,6 +277,16 @@ void add_photo(Session& db, int64_t user_id, const std::string& url, int64_t now
       {user_id, url, now});
 }
 
+bool replace_photos(Session& db, int64_t user_id, const std::vector<std::string>& urls,
+                    int64_t now) {
+  std::vector<std::string> current;
+  for (const auto& photo : photos(db, user_id, 0, 1000)) current.push_back(photo.url);
+  if (current == urls) return false;
+  db.execute("DELETE FROM photos WHERE user_id = ?", {user_id});
+  for (const auto& url : urls) add_photo(db, user_id, url, now);
+  return true;
+}
+
 bool blocked_between(Session& db, int64_t a, int64_t b) {
   return db
       .query_one(
@@ -265,7 +311,7 @@ std::vector<PersonRow> blocked_by(Session& db, int64_t blocker) {
                                  ", b2.created_at FROM blocks b2 JOIN users u ON u.id = "
                                  "b2.blocked_id WHERE b2.blocker_id = ?1 ORDER BY b2.created_at "
                                  "DESC";
-  return to_people(db.query(sql, {blocker}), 14);
+  return to_people(db.query(sql, {blocker}), kTimeColumn);
 }
 
 void record_visit(Session& db, int64_t visitor, int64_t visited, int64_t now) {
@@ -315,6 +361,46 @@ bool create_match(Session& db, int64_t a, int64_t b, int64_t now) {
 bool matched(Session& db, int64_t a, int64_t b) {
   return db.query_one("SELECT 1 FROM matches WHERE user_id = ? AND other_id = ?", {a, b})
       .has_value();
+}
+
+SwipeOutcome swipe(Session& db, const SwipeRequest& request, int64_t now, uint32_t like_back_roll) {
+  const int64_t me = request.swiper_id;
+  const int64_t target = request.swiped_id;
+  auto swiper = users::find_by_id(db, me);
+  if (!swiper) return {SwipeStatus::unknown_swiper};
+  if (target == me || !person(db, me, target)) return {SwipeStatus::not_found};
+  SwipeOutcome outcome;
+  auto previous = swipe_of(db, me, target);
+  if (!request.like) {
+    // A pass never undoes a like.
+    if (!previous) put_swipe(db, me, target, false, now);
+    outcome.matched = matched(db, me, target);
+    return outcome;
+  }
+  if (previous != 1) {
+    if (domain::like_limit_reached(swiper->premium,
+                                   likes_since(db, me, domain::utc_day_start(now)))) {
+      return {SwipeStatus::like_limit_reached};
+    }
+    put_swipe(db, me, target, true, now);
+    outcome.new_like = true;
+  }
+  if (swipe_of(db, target, me) == 1) {
+    outcome.new_match = create_match(db, me, target, now);
+  } else if (outcome.new_like) {
+    auto persona = persona_settings(db, target);
+    // The persona's own setting decides, on the server; the client never does.
+    if (persona.persona && domain::persona_likes_back(persona.likes_back_percent, like_back_roll)) {
+      if (persona.like_back_delay_s <= 0) {
+        put_swipe(db, target, me, true, now);
+        outcome.new_match = create_match(db, me, target, now);
+      } else {
+        schedule_like_back(db, target, me, now + persona.like_back_delay_s);
+      }
+    }
+  }
+  outcome.matched = matched(db, me, target);
+  return outcome;
 }
 
 Totals totals(Session& db, int64_t user_id, bool fans_follow_blocks) {
@@ -434,6 +520,15 @@ void drop_like_back(Session& db, int64_t persona, int64_t member) {
              {persona, member});
 }
 
+bool like_back(Session& db, const DueLikeBack& due, int64_t now) {
+  drop_like_back(db, due.persona_id, due.member_id);
+  // The member may have blocked the persona, or been deleted, since the like.
+  if (blocked_between(db, due.persona_id, due.member_id)) return false;
+  if (swipe_of(db, due.member_id, due.persona_id) != 1) return false;
+  put_swipe(db, due.persona_id, due.member_id, true, now);
+  return create_match(db, due.member_id, due.persona_id, now);
+}
+
 std::vector<RecentLike> likes_after(Session& db, int64_t since) {
   std::vector<RecentLike> likes;
   for (const auto& row :
@@ -452,8 +547,8 @@ void replace_popularity(Session& db, const std::vector<std::pair<int64_t, double
   // Ranks follow insertion order: by score, then newest first.
   db.execute("DELETE FROM popular_order");
   db.execute(
-      "INSERT INTO popular_order (user_id, gender, birth_date, cell_row, cell_col) "
-      "SELECT u.id, u.gender, u.birth_date, u.cell_row, u.cell_col FROM users u "
+      "INSERT INTO popular_order (user_id, gender, language, birth_date, cell_row, cell_col) "
+      "SELECT u.id, u.gender, u.language, u.birth_date, u.cell_row, u.cell_col FROM users u "
       "LEFT JOIN popularity p ON p.user_id = u.id ORDER BY COALESCE(p.score, 0) DESC, u.id DESC");
 }
 

@@ -23,13 +23,6 @@ int64_t Row::integer(size_t i) const {
   return 0;
 }
 
-double Row::real(size_t i) const {
-  const auto& v = columns_.at(i);
-  if (auto p = std::get_if<double>(&v)) return *p;
-  if (auto p = std::get_if<int64_t>(&v)) return static_cast<double>(*p);
-  return 0.0;
-}
-
 std::string Row::text(size_t i) const {
   const auto& v = columns_.at(i);
   if (auto p = std::get_if<std::string>(&v)) return *p;
@@ -83,7 +76,7 @@ class SqliteConnection final : public Session {
     for (;;) {
       int rc = sqlite3_step(stmt);
       if (rc == SQLITE_DONE) break;
-      if (rc != SQLITE_ROW) fail(stmt, rc);
+      if (rc != SQLITE_ROW) fail(stmt);
       rows.emplace_back(read_row(stmt));
     }
     sqlite3_reset(stmt);
@@ -95,7 +88,7 @@ class SqliteConnection final : public Session {
     int rc;
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
     }
-    if (rc != SQLITE_DONE) fail(stmt, rc);
+    if (rc != SQLITE_DONE) fail(stmt);
     sqlite3_reset(stmt);
     return sqlite3_changes64(db_);
   }
@@ -159,11 +152,10 @@ class SqliteConnection final : public Session {
     return Row(std::move(columns));
   }
 
-  [[noreturn]] void fail(sqlite3_stmt* stmt, int rc) {
+  [[noreturn]] void fail(sqlite3_stmt* stmt) {
     std::string message = sqlite3_errmsg(db_);
     sqlite3_reset(stmt);
-    bool constraint = (rc & 0xff) == SQLITE_CONSTRAINT;
-    throw StoreError(message, constraint);
+    throw StoreError(message);
   }
 
   sqlite3* db_ = nullptr;

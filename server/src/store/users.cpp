@@ -1,5 +1,7 @@
 #include "store/users.hpp"
 
+#include <span>
+
 namespace kesher::store::users {
 
 namespace {
@@ -50,6 +52,16 @@ std::optional<UserRecord> find_by_id(Session& db, int64_t id) {
 std::optional<UserRecord> find_by_email(Session& db, const std::string& email) {
   static const std::string sql = std::string(kSelectUser) + "WHERE email = ?";
   return first(db.query(sql, {email}));
+}
+
+bool exists(Session& db, int64_t id) {
+  return db.query_one("SELECT 1 FROM users WHERE id = ?", {id}).has_value();
+}
+
+std::optional<std::string> language_of(Session& db, int64_t id) {
+  auto row = db.query_one("SELECT language FROM users WHERE id = ?", {id});
+  if (!row) return std::nullopt;
+  return row->text(0);
 }
 
 int64_t insert(Session& db, const NewUser& u, int64_t now) {
@@ -118,6 +130,46 @@ bool claim_free_credits_notice(Session& db, int64_t id) {
              "UPDATE users SET free_credits_announced = 1 WHERE id = ? AND "
              "free_credits_announced = 0",
              {id}) == 1;
+}
+
+std::optional<int64_t> persona_by_key(Session& db, const std::string& key) {
+  auto row = db.query_one("SELECT id FROM users WHERE persona_key = ?", {key});
+  if (!row) return std::nullopt;
+  return row->integer(0);
+}
+
+bool update_persona(Session& db, int64_t id, const NewUser& u, const PersonaProfile& profile) {
+  std::vector<Value> values{u.name,
+                            int64_t{u.gender},
+                            domain::format_date(u.birth_date),
+                            int64_t{u.answer},
+                            u.language,
+                            u.place_id,
+                            int64_t{u.s_gender},
+                            int64_t{u.s_age_min},
+                            int64_t{u.s_age_max},
+                            profile.bio,
+                            int64_t{profile.likes_back_percent},
+                            int64_t{profile.like_back_delay_s},
+                            id};
+  return db.execute(
+             "UPDATE users SET name = ?1, gender = ?2, birth_date = ?3, answer = ?4, language = "
+             "?5, "
+             "place_id = ?6, s_gender = ?7, s_age_min = ?8, s_age_max = ?9, bio = ?10, "
+             "likes_back_percent = ?11, like_back_delay_s = ?12 WHERE id = ?13 AND (name IS NOT "
+             "?1 OR gender IS NOT ?2 OR birth_date IS NOT ?3 OR answer IS NOT ?4 OR language IS "
+             "NOT ?5 OR place_id IS NOT ?6 OR s_gender IS NOT ?7 OR s_age_min IS NOT ?8 OR "
+             "s_age_max IS NOT ?9 OR bio IS NOT ?10 OR likes_back_percent IS NOT ?11 OR "
+             "like_back_delay_s IS NOT ?12)",
+             std::span<const Value>(values)) > 0;
+}
+
+void set_persona_profile(Session& db, int64_t id, const PersonaProfile& profile) {
+  db.execute(
+      "UPDATE users SET persona_key = ?, bio = ?, likes_back_percent = ?, like_back_delay_s = ? "
+      "WHERE id = ?",
+      {profile.key, profile.bio, int64_t{profile.likes_back_percent},
+       int64_t{profile.like_back_delay_s}, id});
 }
 
 }  // namespace kesher::store::users

@@ -54,7 +54,10 @@ namespace users {
 
 std::optional<UserRecord> find_by_id(Session& db, int64_t id);
 std::optional<UserRecord> find_by_email(Session& db, const std::string& email);
-// Throws StoreError with is_constraint() when the email is taken.
+bool exists(Session& db, int64_t id);
+// The user's language code as stored; nullopt when there is no such user.
+std::optional<std::string> language_of(Session& db, int64_t id);
+// Throws StoreError when the email is taken (callers look it up first, in the same transaction).
 int64_t insert(Session& db, const NewUser& user, int64_t now);
 void update(Session& db, int64_t id, UserColumn column, const Value& value);
 void set_age_range(Session& db, int64_t id, int low, int high);
@@ -63,6 +66,19 @@ void set_email_verified(Session& db, int64_t id);
 void set_premium(Session& db, int64_t id, bool premium);
 // True the first time only: the free-credits notice is sent once.
 bool claim_free_credits_notice(Session& db, int64_t id);
+
+// Demo personas (app/seed.cpp): a persona is a user of kind "persona" with a stable key from the
+// generator and its own like-back setting.
+struct PersonaProfile {
+  std::string key;
+  std::string bio;
+  int likes_back_percent = 0;
+  int like_back_delay_s = 0;
+};
+std::optional<int64_t> persona_by_key(Session& db, const std::string& key);
+void set_persona_profile(Session& db, int64_t id, const PersonaProfile& profile);
+// Brings a persona's profile to these values; true when anything changed.
+bool update_persona(Session& db, int64_t id, const NewUser& user, const PersonaProfile& profile);
 
 }  // namespace users
 }  // namespace kesher::store

@@ -4,7 +4,7 @@ namespace kesher::test {
 
 namespace {
 
-// The debit key store_message gives a send (domain::chat::debit_key), as SQL over a message row.
+// The debit key store::chat::send gives a message (domain::chat::debit_key), as SQL over its row.
 constexpr const char* kDebitKey =
     "CASE WHEN m.client_id IS NULL THEN 'message:' || m.id "
     "ELSE 'send:' || m.sender_id || ':' || m.client_id END";

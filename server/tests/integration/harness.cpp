@@ -151,20 +151,29 @@ int64_t ServerProcess::rss_bytes() const {
   return -1;
 }
 
-int ServerProcess::established_connections() const {
+int ServerProcess::established_connections(const std::vector<uint16_t>& client_ports) const {
   // /proc/net/tcp: "sl local_address rem_address st …", addresses as HEXIP:HEXPORT, st 01 is
   // ESTABLISHED. The server listens on 127.0.0.1 only.
   std::ifstream table("/proc/net/tcp");
   std::string line;
   std::getline(table, line);  // header
-  char port_hex[8];
-  std::snprintf(port_hex, sizeof port_hex, "%04X", port_);
+  auto hex = [](uint16_t port) {
+    char text[8];
+    std::snprintf(text, sizeof text, "%04X", port);
+    return std::string(text);
+  };
+  std::vector<std::string> clients;
+  for (uint16_t port : client_ports) clients.push_back(hex(port));
   int count = 0;
   while (std::getline(table, line)) {
     std::istringstream fields(line);
     std::string slot, local, remote, state;
     fields >> slot >> local >> remote >> state;
-    if (state == "01" && local.substr(local.find(':') + 1) == port_hex) ++count;
+    if (state != "01" || local.substr(local.find(':') + 1) != hex(port_)) continue;
+    std::string client = remote.substr(remote.find(':') + 1);
+    if (clients.empty() || std::find(clients.begin(), clients.end(), client) != clients.end()) {
+      ++count;
+    }
   }
   return count;
 }
@@ -188,6 +197,10 @@ HttpResult http_request(uint16_t port, const std::string& method, const std::str
                         const std::string& body, const HttpOptions& options) {
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
+  if (!options.source_address.empty()) {
+    stream.socket().open(tcp::v4());
+    stream.socket().bind(tcp::endpoint(asio::ip::make_address(options.source_address), 0));
+  }
   stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> request{http::string_to_verb(method), target, 11};
   request.set(http::field::host, "localhost:" + std::to_string(port));
@@ -384,6 +397,11 @@ bool WsClient::is_open() const {
   return impl_->open;
 }
 
+uint16_t WsClient::local_port() const {
+  boost::system::error_code ignored;
+  return impl_->ws.next_layer().socket().local_endpoint(ignored).port();
+}
+
 json::object registration_body(const std::string& email) {
   return json::object{{"email", email},     {"password", "correct horse"},
                       {"name", "Dana"},     {"gender", 2},
@@ -411,7 +429,10 @@ std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Memb
   return WsClient::connect(server.port(), {server.origin(), member.cookie, ""});
 }
 
-int64_t query_integer(const ServerProcess& server, const std::string& sql) {
+namespace {
+
+// The server's database, opened read-only beside the running server (WAL allows it).
+sqlite3* open_read_only(const ServerProcess& server) {
   sqlite3* db = nullptr;
   std::string path = (server.data_dir() / "kesher.db").string();
   if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
@@ -419,6 +440,28 @@ int64_t query_integer(const ServerProcess& server, const std::string& sql) {
     throw std::runtime_error("cannot open " + path);
   }
   sqlite3_busy_timeout(db, 2000);
+  return db;
+}
+
+}  // namespace
+
+std::string newest_mail_link(const ServerProcess& server, const std::string& marker) {
+  std::string newest;
+  auto newest_time = fs::file_time_type::min();
+  for (const auto& entry : fs::directory_iterator(server.data_dir() / "outbox")) {
+    std::ifstream in(entry.path());
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    auto at = text.find(marker);
+    if (at == std::string::npos || entry.last_write_time() < newest_time) continue;
+    newest_time = entry.last_write_time();
+    auto end = text.find_first_of("\r\n", at);
+    newest = text.substr(at + marker.size(), end - at - marker.size());
+  }
+  return newest;
+}
+
+int64_t query_integer(const ServerProcess& server, const std::string& sql) {
+  sqlite3* db = open_read_only(server);
   sqlite3_stmt* stmt = nullptr;
   int64_t value = -1;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
@@ -476,13 +519,7 @@ std::unique_ptr<ServerProcess> ServerProcess::with_database(const fs::path& data
 }
 
 json::array query_rows(const ServerProcess& server, const std::string& sql) {
-  sqlite3* db = nullptr;
-  std::string path = (server.data_dir() / "kesher.db").string();
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-    sqlite3_close(db);
-    throw std::runtime_error("cannot open " + path);
-  }
-  sqlite3_busy_timeout(db, 2000);
+  sqlite3* db = open_read_only(server);
   sqlite3_stmt* stmt = nullptr;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
     std::string message = sqlite3_errmsg(db);

@@ -38,8 +38,9 @@ class ServerProcess {
   int pid() const { return pid_; }
   // The server's resident memory (VmRSS), in bytes.
   int64_t rss_bytes() const;
-  // TCP connections in state ESTABLISHED on the server's port, as the kernel sees them.
-  int established_connections() const;
+  // TCP connections in state ESTABLISHED on the server's port, as the kernel sees them; only those
+  // from these client ports when any are given.
+  int established_connections(const std::vector<uint16_t>& client_ports = {}) const;
 
  private:
   void launch();
@@ -64,6 +65,7 @@ struct HttpOptions {
   std::string cookie;  // "session=..."
   std::string origin;
   std::string content_type = "application/json";
+  std::string source_address;  // e.g. "127.0.0.7": another client address on loopback
 };
 
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
@@ -97,6 +99,7 @@ class WsClient {
   // a close frame), or -1 if it is still open after the timeout.
   int wait_closed(std::chrono::milliseconds timeout = 5s);
   bool is_open() const;
+  uint16_t local_port() const;
 
  private:
   struct Impl;
@@ -118,6 +121,9 @@ json::object registration_body(const std::string& email);
 Member register_member(const ServerProcess& server, const std::string& email,
                        const json::object& overrides = {});
 std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Member& member);
+
+// The part after `marker` (e.g. "/recover/") of the link in the newest mail in the outbox.
+std::string newest_mail_link(const ServerProcess& server, const std::string& marker);
 
 // Reads one integer from the server's SQLite file (opened read-only while it runs).
 int64_t query_integer(const ServerProcess& server, const std::string& sql);

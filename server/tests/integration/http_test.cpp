@@ -51,6 +51,44 @@ TEST_F(Http, RouteRulesWithoutSession) {
   EXPECT_EQ(http_request(server_->port(), "GET", "/explore", {}, {"session=forged"}).status, 302);
 }
 
+TEST_F(Http, OnlyTheClientsPagesAreServedAsPages) {
+  EXPECT_EQ(http_request(server_->port(), "GET", "/recover/a-token").status, 200);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/check").status, 200);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/payments/redirect").status, 200);
+  // The client has no page for these (web/src/app/router.tsx, held to the server's list by
+  // web/src/realtime/contract.test.ts).
+  EXPECT_EQ(http_request(server_->port(), "GET", "/recover").status, 404);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/verify").status, 404);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/payments/elsewhere").status, 404);
+}
+
+TEST_F(Http, EachPathTakesItsMethods) {
+  auto error_of = [](const HttpResult& result) {
+    return std::to_string(result.status) + " " +
+           std::string(result.json()["error_code"].as_string());
+  };
+  auto port = server_->port();
+  HttpOptions same_origin{"", server_->origin()};
+  EXPECT_EQ(error_of(http_request(port, "GET", "/api/auth/login")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "GET", "/api/nowhere")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "PUT", "/explore")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/verify/a-token")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "DELETE", "/media/a.png")), "405 method_not_allowed");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/nowhere", "{}", same_origin)),
+            "404 not_found");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/nowhere", "{oops", same_origin)),
+            "400 invalid_json");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/auth/logout", "{}",
+                                  {"", server_->origin(), "text/plain"})),
+            "415 unsupported_media_type");
+  EXPECT_EQ(error_of(http_request(port, "POST", "/api/auth/logout", "{}",
+                                  {"", "http://elsewhere.example"})),
+            "403 origin_forbidden");
+  // Logout reads no body: whatever it is, the answer is the same.
+  EXPECT_EQ(http_request(port, "POST", "/api/auth/logout", "{oops", same_origin).status, 200);
+  EXPECT_EQ(error_of(http_request(port, "GET", "/media/missing.png")), "404 not_found");
+}
+
 TEST_F(Http, RegisterSetsAnHttpOnlyCookieAndRouteRulesFollowIt) {
   auto result = post("/api/auth/register", registration_body(unique_email("reg")));
   ASSERT_EQ(result.status, 201) << result.body;
@@ -193,23 +231,6 @@ TEST_F(Http, LogoutKillsTheSession) {
   EXPECT_EQ(http_request(server_->port(), "GET", "/explore", {}, {member.cookie}).status, 302);
 }
 
-namespace {
-std::string newest_mail_link(const ServerProcess& server, const std::string& marker) {
-  std::string newest;
-  auto newest_time = std::filesystem::file_time_type::min();
-  for (const auto& entry : std::filesystem::directory_iterator(server.data_dir() / "outbox")) {
-    std::ifstream in(entry.path());
-    std::string text((std::istreambuf_iterator<char>(in)), {});
-    auto at = text.find(marker);
-    if (at == std::string::npos || entry.last_write_time() < newest_time) continue;
-    newest_time = entry.last_write_time();
-    auto end = text.find_first_of("\r\n", at);
-    newest = text.substr(at + marker.size(), end - at - marker.size());
-  }
-  return newest;
-}
-}  // namespace
-
 TEST_F(Http, PasswordResetIsSingleUseAndRevokesSessions) {
   auto member = register_member(*server_, unique_email("reset"));
   auto socket = connect_member(*server_, member);
@@ -245,6 +266,31 @@ TEST_F(Http, PasswordResetIsSingleUseAndRevokesSessions) {
   EXPECT_EQ(
       post("/api/auth/login", {{"email", member.email}, {"password", "brand new secret"}}).status,
       200);
+}
+
+TEST_F(Http, ResetLinkCheckReadsWithoutSpendingTheToken) {
+  auto member = register_member(*server_, unique_email("check"));
+  ASSERT_EQ(post("/api/auth/recover", {{"email", member.email}, {"language", "en"}}).status, 200);
+  std::string token = newest_mail_link(*server_, "/recover/");
+  ASSERT_FALSE(token.empty());
+
+  auto valid = [&](const std::string& candidate) {
+    auto check = post("/api/auth/reset/check", {{"token", candidate}});
+    EXPECT_EQ(check.status, 200) << check.body;
+    return check.json()["valid"].as_bool();
+  };
+  EXPECT_TRUE(valid(token));
+  EXPECT_TRUE(valid(token));  // checking twice spends nothing
+  EXPECT_FALSE(valid("made-up-token"));
+  EXPECT_FALSE(valid(""));
+  EXPECT_FALSE(valid(std::string(300, 'a')));
+  EXPECT_EQ(post("/api/auth/reset/check", json::object{}).json()["error_code"], "missing_field");
+  EXPECT_EQ(post("/api/auth/reset/check", {{"token", 7}}).json()["error_code"], "invalid_field");
+
+  // The token still works after the checks, and is dead once used.
+  EXPECT_EQ(post("/api/auth/reset", {{"token", token}, {"password", "brand new secret"}}).status,
+            200);
+  EXPECT_FALSE(valid(token));
 }
 
 TEST_F(Http, VerificationLinkWorksOnce) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -402,6 +403,118 @@ TEST_F(Social, PersonasAreDisclosedAndLikeBackOnTheirOwnSchedule) {
   EXPECT_EQ((*event)["data"].at("user").at("virtual"), 1);
   EXPECT_EQ(http_request(server_->port(), "GET", "/media/../kesher.db").status, 404);
   EXPECT_EQ(http_request(server_->port(), "GET", "/media/personas/.hidden").status, 404);
+}
+
+namespace {
+
+// Two women in each language, all in Tel Aviv: the order of every discovery list shows the
+// languages by themselves.
+std::filesystem::path write_language_personas(const ServerProcess& server) {
+  auto dir = server.data_dir() / "language-fixture";
+  std::filesystem::create_directories(dir / "images");
+  json::array personas;
+  const std::vector<std::pair<std::string, std::string>> people{{"he", "נועה"},  {"en", "Emily"},
+                                                                {"de", "Lena"},  {"he", "מאיה"},
+                                                                {"en", "Grace"}, {"de", "Anna"}};
+  int n = 0;
+  for (const auto& [language, name] : people) {
+    std::string key = "p00" + std::to_string(++n);
+    std::ofstream(dir / "images" / (key + "-1.svg"))
+        << R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>)";
+    personas.push_back(json::object{{"key", key},
+                                    {"name", name},
+                                    {"gender", 2},
+                                    {"birth_date", "1995-03-02"},
+                                    {"language", language},
+                                    {"place_id", 293397},
+                                    {"bio", language == "he" ? "ים וקפה." : "Sea and coffee."},
+                                    {"answer", 3},
+                                    {"s_gender", 1},
+                                    {"s_age", "25,45"},
+                                    {"likes_back_percent", 0},
+                                    {"like_back_delay_s", 0},
+                                    {"photos", json::array{json::string(key + "-1.svg")}}});
+  }
+  std::ofstream(dir / "personas.json") << json::serialize(personas);
+  return dir;
+}
+
+std::vector<std::string> languages_of(const json::array& people) {
+  std::vector<std::string> languages;
+  for (const auto& person : people) {
+    languages.emplace_back(person.at("language").as_string());
+  }
+  return languages;
+}
+
+}  // namespace
+
+TEST_F(Social, DiscoveryShowsPeopleInTheViewersLanguageFirst) {
+  auto dir = write_language_personas(*server_);
+  ASSERT_EQ(run_kesher(*server_, {"seed-demo", "--personas", dir.string()}), 0);
+  const std::map<std::string, std::vector<std::string>> expected{
+      {"en", {"en", "en", "de", "de", "he", "he"}},
+      {"de", {"de", "de", "en", "en", "he", "he"}},
+      {"he", {"he", "he", "en", "en", "de", "de"}}};
+  for (const auto& [language, order] : expected) {
+    auto viewer =
+        man(*server_, {{"language", language}, {"name", language == "he" ? "דן" : "Dan"}});
+    auto socket = connect(viewer);
+    auto cards = socket->request("explore", {{"exclude", json::array{}}})["data"].as_array();
+    EXPECT_EQ(languages_of(cards), order) << "explore for a " << language << " reader";
+    EXPECT_EQ(languages_of(page(*socket, "meet")["data"].as_array()), order)
+        << "meet for a " << language << " reader";
+    EXPECT_EQ(languages_of(page(*socket, "meet/popular")["data"].as_array()), order)
+        << "popular for a " << language << " reader";
+    auto spotlight = socket->request("spotlight", {{"currentLength", 0}})["data"].as_array();
+    EXPECT_EQ(languages_of(spotlight), order) << "spotlight for a " << language << " reader";
+    // Paging goes on where the last page ended, across the change of language.
+    auto second = page(*socket, "meet", 3, 2)["data"].as_array();
+    EXPECT_EQ(languages_of(second), (std::vector<std::string>{order[3], order[4]}));
+    for (const auto& card : cards) EXPECT_EQ(card.at("virtual"), 1);
+  }
+}
+
+TEST_F(Social, SeedingAgainBringsPersonasInLineWithTheCatalogue) {
+  auto dir = write_personas(*server_);
+  ASSERT_EQ(run_kesher(*server_, {"seed-demo", "--personas", dir.string()}), 0);
+  // The catalogue changes: p001 moves to Haifa with a new bio and a second picture.
+  std::ofstream(dir / "images" / "p001-2.svg")
+      << R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>)";
+  std::ofstream(dir / "personas.json") << R"([
+    {"key":"p001","name":"נועה","gender":2,"birth_date":"1996-03-02","language":"he",
+     "place_id":294801,"bio":"הרים, ים וספרים.","answer":3,"s_gender":1,"s_age":"25,45",
+     "likes_back_percent":100,"like_back_delay_s":0,"photos":["p001-1.svg","p001-2.svg"]},
+    {"key":"p002","name":"Lena","gender":2,"birth_date":"1995-07-09","language":"de",
+     "place_id":293397,"bio":"Ich liebe Musik.","answer":2,"s_gender":1,"s_age":"25,45",
+     "likes_back_percent":100,"like_back_delay_s":1,"photos":["p002-1.svg"]}])";
+  ASSERT_EQ(run_kesher(*server_, {"seed-demo", "--personas", dir.string()}), 0);
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM users WHERE kind = 'persona'"), 2);
+  EXPECT_EQ(query_integer(*server_, "SELECT place_id FROM users WHERE persona_key = 'p001'"),
+            294801);
+  EXPECT_EQ(query_integer(*server_,
+                          "SELECT COUNT(*) FROM users WHERE persona_key = 'p001' AND "
+                          "bio = 'הרים, ים וספרים.'"),
+            1);
+  EXPECT_EQ(query_integer(*server_,
+                          "SELECT COUNT(*) FROM photos p JOIN users u ON u.id = "
+                          "p.user_id WHERE u.persona_key = 'p001'"),
+            2);
+  // Its card follows it to Haifa: a man in Haifa now finds it within 5 km.
+  auto member = man(*server_, {{"place_id", 294801}});
+  auto socket = connect(member);
+  auto cards = socket->request("explore", {{"exclude", json::array{}}})["data"].as_array();
+  ASSERT_EQ(cards.size(), 1u);
+  EXPECT_EQ(cards[0].at("name"), "נועה");
+  EXPECT_EQ(cards[0].at("photos_count"), 2);
+  EXPECT_EQ(http_request(server_->port(), "GET", "/media/personas/p001-2.svg").status, 200);
+  // A picture name that points elsewhere is refused, and nothing changes.
+  std::ofstream(dir / "personas.json") << R"([
+    {"key":"p003","name":"Mia","gender":2,"birth_date":"1995-07-09","language":"en",
+     "place_id":293397,"bio":"","answer":2,"s_gender":1,"s_age":"25,45",
+     "likes_back_percent":100,"like_back_delay_s":1,"photos":["../../kesher.db"]}])";
+  EXPECT_NE(run_kesher(*server_, {"seed-demo", "--personas", dir.string()}), 0);
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM users WHERE kind = 'persona'"), 2);
 }
 
 TEST_F(Social, NoReplyCarriesCoordinates) {

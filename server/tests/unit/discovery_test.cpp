@@ -26,6 +26,13 @@ TEST(Discovery, BirthDateBoundsAreInclusiveAges) {
   EXPECT_EQ(leap_from, "2009-03-01");
 }
 
+TEST(Discovery, ReadingOrderPutsTheViewersLanguageFirstAndAnUnreadScriptLast) {
+  using L = Language;
+  EXPECT_EQ(reading_order(L::he), (std::array<L, 3>{L::he, L::en, L::de}));
+  EXPECT_EQ(reading_order(L::en), (std::array<L, 3>{L::en, L::de, L::he}));
+  EXPECT_EQ(reading_order(L::de), (std::array<L, 3>{L::de, L::en, L::he}));
+}
+
 TEST(Discovery, LikesFadeOverAWeek) {
   EXPECT_DOUBLE_EQ(like_weight(0), 1.0);
   EXPECT_DOUBLE_EQ(like_weight(kPopularityWindowSeconds / 2), 0.5);
@@ -44,6 +51,15 @@ TEST(Discovery, PersonaLikeBackFollowsItsPercentage) {
   EXPECT_FALSE(persona_likes_back(0, 0));
   EXPECT_TRUE(persona_likes_back(100, 99));
   EXPECT_TRUE(persona_likes_back(250, 99));  // clamped
+}
+
+TEST(Discovery, DailyLikeLimitBindsMembersWithoutPremium) {
+  EXPECT_FALSE(like_limit_reached(false, 0));
+  EXPECT_FALSE(like_limit_reached(false, kDailyLikeLimit - 1));
+  EXPECT_TRUE(like_limit_reached(false, kDailyLikeLimit));
+  EXPECT_TRUE(like_limit_reached(false, kDailyLikeLimit + 5));
+  EXPECT_FALSE(like_limit_reached(true, kDailyLikeLimit));
+  EXPECT_FALSE(like_limit_reached(true, 10 * kDailyLikeLimit));
 }
 
 TEST(Discovery, StableShuffleIsAPermutationAndRepeatable) {

@@ -106,7 +106,14 @@ TEST(Routes, SpecRules) {
   EXPECT_EQ(classify_route("/privacy"), RouteAccess::open_page);
   EXPECT_EQ(classify_route("/recover/token123"), RouteAccess::open_page);
   EXPECT_EQ(classify_route("/ref/friend"), RouteAccess::open_page);
+  EXPECT_EQ(classify_route("/chat"), RouteAccess::protected_page);
+  EXPECT_EQ(classify_route("/check"), RouteAccess::open_page);
+  EXPECT_EQ(classify_route("/payments/redirect"), RouteAccess::open_page);
   EXPECT_EQ(classify_route("/chat/a/b"), RouteAccess::unknown);
+  // Paths the client has no page for (web/src/app/router.tsx) are not found here either.
+  EXPECT_EQ(classify_route("/recover"), RouteAccess::unknown);
+  EXPECT_EQ(classify_route("/verify"), RouteAccess::unknown);
+  EXPECT_EQ(classify_route("/payments/elsewhere"), RouteAccess::unknown);
   EXPECT_EQ(classify_route("/nowhere"), RouteAccess::unknown);
   EXPECT_EQ(classify_route("/explorer"), RouteAccess::unknown);
 }

@@ -4,27 +4,27 @@
 #include <optional>
 #include <stdexcept>
 
-#include "protocol/router.hpp"
+#include "modules/router.hpp"
 
 using namespace kesher;
 namespace json = boost::json;
 
 namespace {
 
-json::object echo(protocol::Request& request) {
+json::object echo(modules::Request& request) {
   json::object reply{{"request_status", 1}, {"data", request.payload}};
   request.after_reply.push_back(json::object{{"module", "follow_up"}});
   return reply;
 }
 
-json::object explode(protocol::Request&) {
+json::object explode(modules::Request&) {
   throw std::runtime_error("database is on fire");
 }
 
 // Keeps the responder so that a test can answer later, as the group commit does.
-std::optional<protocol::Responder> parked;
+std::optional<modules::Responder> parked;
 
-json::object later(protocol::Request& request) {
+json::object later(modules::Request& request) {
   parked = request.defer();
   return json::object{{"ignored", true}};
 }
@@ -53,7 +53,7 @@ class RouterTest : public ::testing::Test {
   }
   app::Context app_;
   app::ConnectionState connection_;
-  protocol::Router router_;
+  modules::Router router_;
 };
 
 }  // namespace

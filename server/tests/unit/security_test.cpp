@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "domain/crypto.hpp"
 #include "domain/rate_limit.hpp"
 
@@ -56,4 +60,41 @@ TEST(WindowCounter, BlocksAfterLimitUntilWindowPasses) {
   counter.record("k", 161);
   counter.clear("k");
   EXPECT_EQ(counter.blocked_for("k", 161), 0);
+}
+
+TEST(WindowCounter, TryRecordChecksAndCountsInOneStepUnderContention) {
+  WindowCounter counter(5, 900);
+  std::atomic<int> let_through{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) {
+        if (counter.try_record("account:a@example.com", 1000) == 0) ++let_through;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(let_through.load(), 5);
+  EXPECT_EQ(counter.try_record("account:a@example.com", 1000), 900);
+  counter.forget_latest("account:a@example.com");
+  EXPECT_EQ(counter.try_record("account:a@example.com", 1000), 0);  // the taken-back place
+}
+
+TEST(KeyedBuckets, OneBudgetPerKeySharedByItsCallers) {
+  KeyedBuckets buckets(30, 60);
+  int dana = 0, noam = 0;
+  // Dana's five sockets draw from one bucket; Noam's is untouched by them.
+  for (int socket = 0; socket < 5; ++socket) {
+    for (int i = 0; i < 100; ++i) dana += buckets.try_take("dana", 5.0);
+  }
+  for (int i = 0; i < 100; ++i) noam += buckets.try_take("noam", 5.0);
+  EXPECT_EQ(dana, 60);
+  EXPECT_EQ(noam, 60);
+  EXPECT_EQ(buckets.size(), 2u);
+  // Full again after burst/rate seconds, so forgetting them changes nothing.
+  buckets.prune(6.0);
+  EXPECT_EQ(buckets.size(), 2u);
+  buckets.prune(7.01);
+  EXPECT_EQ(buckets.size(), 0u);
+  EXPECT_TRUE(buckets.try_take("dana", 7.01));
 }

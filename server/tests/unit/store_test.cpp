@@ -1,49 +1,18 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <filesystem>
 #include <thread>
 
 #include "store/auth_tokens.hpp"
 #include "store/database.hpp"
 #include "store/ledger.hpp"
+#include "store/social.hpp"
 #include "store/users.hpp"
+#include "store_fixture.hpp"
 
 using namespace kesher::store;
-namespace fs = std::filesystem;
 
-class StoreTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("kesher-store-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-    db_ = open_sqlite({(folder_ / "test.db").string()});
-  }
-  void TearDown() override {
-    db_.reset();
-    fs::remove_all(folder_);
-  }
-
-  int64_t add_user(const std::string& email) {
-    int64_t id = 0;
-    db_->write([&](Session& s) {
-      NewUser user;
-      user.email = email;
-      user.name = "Dana";
-      user.gender = 2;
-      user.birth_date = {1990, 1, 1};
-      user.place_id = 293397;
-      id = users::insert(s, user, 1000);
-    });
-    return id;
-  }
-
-  fs::path folder_;
-  std::unique_ptr<Database> db_;
-};
+class StoreTest : public kesher::testing::StoreFixture {};
 
 TEST_F(StoreTest, MigrationsAreRecordedAndIdempotent) {
   db_.reset();
@@ -175,5 +144,112 @@ TEST_F(StoreTest, FreeCreditsNoticeOnce) {
   db_->write([&](Session& s) {
     EXPECT_TRUE(users::claim_free_credits_notice(s, id));
     EXPECT_FALSE(users::claim_free_credits_notice(s, id));
+  });
+}
+
+// Discover in the viewer's language first: a list of people in he, en and de paged by an
+// English reader comes as all the English ones, then German, then Hebrew, newest first in each,
+// and paging across the boundaries neither skips nor repeats anyone.
+class DiscoverLanguages : public StoreTest {
+ protected:
+  void SetUp() override {
+    StoreTest::SetUp();
+    db_->write([&](Session& s) {
+      // Interleaved, so that newest-first alone would mix the languages.
+      for (int i = 0; i < 21; ++i) {
+        NewUser user;
+        user.email = std::to_string(i) + "@example.com";
+        user.name = "Dana";
+        user.gender = 2;
+        user.birth_date = {1995, 1, 1};
+        user.language = kLanguages[i % 3];
+        user.place_id = 293397;
+        int64_t id = users::insert(s, user, 1000);
+        social::set_cell(s, id, {10, 20});
+        social::add_photo(s, id, "/media/x.svg", 1000);
+        auto& list = user.language == "en" ? english_ : user.language == "de" ? german_ : hebrew_;
+        list.insert(list.begin(), id);  // newest first
+      }
+      NewUser viewer;
+      viewer.email = "viewer@example.com";
+      viewer.name = "Sam";
+      viewer.gender = 1;
+      viewer.birth_date = {1995, 1, 1};
+      viewer.language = "en";
+      viewer.place_id = 293397;
+      search_.viewer_id = users::insert(s, viewer, 1000);
+    });
+    search_.gender = 2;
+    search_.born_from = "1900-01-01";
+    search_.born_to = "2100-01-01";
+    search_.spans = {{10, 19, 21}};
+    search_.languages = {"en", "de", "he"};
+  }
+
+  std::vector<int64_t> expected() const {
+    std::vector<int64_t> all = english_;
+    all.insert(all.end(), german_.begin(), german_.end());
+    all.insert(all.end(), hebrew_.begin(), hebrew_.end());
+    return all;
+  }
+
+  template <class Page>
+  std::vector<int64_t> walk(Page page, int64_t take) {
+    std::vector<int64_t> seen;
+    db_->read([&](Session& s) {
+      for (int64_t offset = 0;; offset += take) {
+        auto people = page(s, search_, offset, take);
+        for (const auto& p : people) seen.push_back(p.id);
+        if (static_cast<int64_t>(people.size()) < take) break;
+      }
+    });
+    return seen;
+  }
+
+  static constexpr const char* kLanguages[] = {"he", "en", "de"};
+  Search search_;
+  std::vector<int64_t> english_, german_, hebrew_;
+};
+
+TEST_F(DiscoverLanguages, MeetPagesOneLanguageAfterAnother) {
+  for (int64_t take : {1, 3, 4, 7, 48}) {
+    EXPECT_EQ(walk(social::meet_page, take), expected()) << "pages of " << take;
+  }
+  // A page that starts past the first two languages.
+  db_->read([&](Session& s) {
+    auto people = social::meet_page(s, search_, 15, 10);
+    ASSERT_EQ(people.size(), 6u);
+    EXPECT_EQ(people.front().id, hebrew_[1]);
+    EXPECT_EQ(people.front().language, "he");
+  });
+}
+
+TEST_F(DiscoverLanguages, PopularRanksWithinEachLanguage) {
+  // The oldest Hebrew and German people are the most liked; ranks apply inside each language.
+  db_->write([&](Session& s) {
+    social::replace_popularity(s, {{hebrew_.back(), 5.0}, {german_.back(), 4.0}});
+  });
+  std::vector<int64_t> german{german_.back()};
+  german.insert(german.end(), german_.begin(), german_.end() - 1);
+  std::vector<int64_t> hebrew{hebrew_.back()};
+  hebrew.insert(hebrew.end(), hebrew_.begin(), hebrew_.end() - 1);
+  std::vector<int64_t> all = english_;
+  all.insert(all.end(), german.begin(), german.end());
+  all.insert(all.end(), hebrew.begin(), hebrew.end());
+  for (int64_t take : {1, 5, 48}) {
+    EXPECT_EQ(walk(social::popular_page, take), all) << "pages of " << take;
+  }
+}
+
+TEST_F(DiscoverLanguages, SpotlightFillsFromTheViewersLanguageFirst) {
+  db_->write([&](Session& s) {
+    social::replace_popularity(s, {{hebrew_.front(), 9.0}, {english_.back(), 1.0}});
+  });
+  db_->read([&](Session& s) {
+    auto people = social::spotlight(s, search_.viewer_id, 2, search_.languages, 10);
+    ASSERT_EQ(people.size(), 10u);
+    EXPECT_EQ(people[0].id, english_.back());  // the popular English one, then the newest
+    for (size_t i = 0; i < 7; ++i) EXPECT_EQ(people[i].language, "en") << i;
+    for (size_t i = 7; i < 10; ++i) EXPECT_EQ(people[i].language, "de") << i;
   });
 }

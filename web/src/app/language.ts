@@ -20,6 +20,10 @@ export function applyDocumentLanguage(code: LanguageCode): void {
   const root = document.documentElement;
   root.lang = code;
   root.dir = languageInfo(code).rtl ? 'rtl' : 'ltr';
+  // The tab title is the brand as the language writes it (Hebrew: קשר).
+  if (i18next.exists('common.brand', { lng: code })) {
+    document.title = i18next.t('common.brand', { lng: code });
+  }
 }
 
 /** Switches the UI without remembering the choice (used for defaults, not user choices). */

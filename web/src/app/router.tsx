@@ -1,5 +1,6 @@
 // Every route of spec §2. Pages of other feature areas are lazy chunks; screens not built yet
-// render a placeholder inside the real main layout.
+// render a placeholder inside the real main layout. The server serves the same pages behind the
+// same guards (server/src/domain/routes.cpp); src/realtime/contract.test.ts compares the two.
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ChatRuntime } from '../features/chat/ChatRuntime';

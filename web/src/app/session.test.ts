@@ -4,7 +4,7 @@ import { realtime } from '../realtime';
 import { RealtimeClient } from '../realtime/client';
 import { FakeSocket, TEST_USER } from '../realtime/testing';
 import { changeLanguage } from './language';
-import { bindRealtime } from './session';
+import { bindRealtime, connectionOf } from './session';
 import { useAppStore } from './store';
 
 const USER = { ...TEST_USER, name: 'Noa' };
@@ -103,6 +103,13 @@ describe('changeLanguage', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 
+  it('names the tab with the brand as the language writes it', () => {
+    changeLanguage('en');
+    expect(document.title).toBe('Kesher');
+    changeLanguage('he');
+    expect(document.title).toBe('קשר');
+  });
+
   it('saves the choice on the profile when signed in', () => {
     const request = vi.spyOn(realtime, 'request').mockResolvedValue({
       module: 'user/update',
@@ -112,5 +119,42 @@ describe('changeLanguage', () => {
     changeLanguage('de');
     expect(request).toHaveBeenCalledWith('user/update', { key: 'language', value: 'de' });
     request.mockRestore();
+  });
+});
+
+describe('connectionOf', () => {
+  const base = {
+    status: 'open',
+    authenticated: true,
+    validated: true,
+    online: true,
+    interrupted: false,
+  } as const;
+
+  it('is live on a validated socket, and before anything was lost', () => {
+    expect(connectionOf(base)).toBe('live');
+    expect(connectionOf({ ...base, status: 'connecting', authenticated: false })).toBe('live');
+  });
+
+  it('is offline when the browser says so, reconnecting after a loss otherwise', () => {
+    const lost = {
+      ...base,
+      status: 'connecting',
+      authenticated: false,
+      interrupted: true,
+    } as const;
+    expect(connectionOf({ ...lost, online: false })).toBe('offline');
+    expect(connectionOf(lost)).toBe('reconnecting');
+    expect(connectionOf({ ...lost, status: 'open' })).toBe('reconnecting');
+  });
+
+  it('the store follows the socket', async () => {
+    const socket = FakeSocket.latest();
+    socket.serverOpen();
+    socket.reply('session/validate', { request_status: 1, data: { authenticated: 1, user: USER } });
+    await flush();
+    expect(useAppStore.getState().connection).toBe('live');
+    socket.serverClose();
+    expect(useAppStore.getState().connection).toBe('reconnecting');
   });
 });

@@ -1,6 +1,7 @@
 // Wires the socket's events into the app store. Kept apart from the realtime client so that the
 // client stays free of app state, and from React so that it runs before the first render.
-import type { RealtimeClient } from '../realtime';
+import type { RealtimeClient, RealtimeSnapshot } from '../realtime';
+import type { ConnectionState } from './store';
 import { RECONNECT_REFRESH_DELAY_MS } from './constants';
 import { applyLanguage, readLanguageCookie } from './language';
 import { readSessionHint } from './sessionHint';
@@ -8,6 +9,14 @@ import { useAppStore } from './store';
 import { i18next } from '../i18n';
 import { showBanner } from '../features/notify/banner';
 import { playSound } from '../features/notify/sounds';
+import { clearAllDrafts } from '../features/chat/drafts';
+
+/** What the screens show of the socket: live, reconnecting after a loss, or the browser offline. */
+export function connectionOf(snapshot: RealtimeSnapshot): ConnectionState {
+  if (snapshot.status === 'open' && snapshot.authenticated) return 'live';
+  if (!snapshot.online) return 'offline';
+  return snapshot.interrupted ? 'reconnecting' : 'live';
+}
 
 export function refreshTotals(client: RealtimeClient): void {
   if (!useAppStore.getState().authenticated) return;
@@ -21,13 +30,18 @@ export function bindRealtime(client: RealtimeClient, navigate: (to: string) => v
   const store = useAppStore.getState;
   client.setBelievedLoggedIn(() => store().authenticated || readSessionHint());
 
+  const syncConnection = () => store().setConnection(connectionOf(client.getSnapshot()));
+  syncConnection();
+
   const offs = [
+    client.subscribe(syncConnection),
     client.onSession((event) => {
       if (event.type === 'authenticated') {
         store().setUser(event.user);
         refreshTotals(client);
       } else if (event.type === 'lost') {
         store().clearSession();
+        clearAllDrafts();
         store().setAuthChecked(true);
         navigate('/');
       } else {

@@ -10,6 +10,18 @@ export interface TermsPlugin {
   url: string;
 }
 
+/** Why the credits modal opened: a send the balance could not pay for. */
+export interface CreditsNeed {
+  kind: 'text' | 'gift';
+  /** The price of what was being sent. */
+  price: number;
+  /** The least balance that may send it: max(min_credits_to_send, price). */
+  required: number;
+}
+
+/** The live connection as the screens show it (app-wide banner, presence, the chat). */
+export type ConnectionState = 'live' | 'reconnecting' | 'offline';
+
 export interface AppState {
   user: User | null;
   authenticated: boolean;
@@ -24,6 +36,9 @@ export interface AppState {
   /** Credits of a free-credits claim waiting to be shown in the reward modal. */
   freeCreditsClaimed: number | null;
   creditsModalOpen: boolean;
+  /** Set when a send opened the credits modal; null when it was opened to look. */
+  creditsNeed: CreditsNeed | null;
+  connection: ConnectionState;
 
   setUser(user: User | null): void;
   setLanguage(code: LanguageCode): void;
@@ -34,7 +49,8 @@ export interface AppState {
   setTotals(totals: Totals | null): void;
   setUnreadTotal(count: number): void;
   setFreeCreditsClaimed(credits: number | null): void;
-  setCreditsModalOpen(open: boolean): void;
+  setCreditsModalOpen(open: boolean, need?: CreditsNeed | null): void;
+  setConnection(connection: ConnectionState): void;
   /** Forgets everything tied to the signed-in user (logout, lost session). */
   clearSession(): void;
 }
@@ -51,6 +67,8 @@ export const useAppStore = create<AppState>()((set) => ({
   unreadTotal: 0,
   freeCreditsClaimed: null,
   creditsModalOpen: false,
+  creditsNeed: null,
+  connection: 'live',
 
   setUser: (user) => {
     writeSessionHint(user !== null);
@@ -68,7 +86,9 @@ export const useAppStore = create<AppState>()((set) => ({
   setTotals: (totals) => set({ totals }),
   setUnreadTotal: (unreadTotal) => set({ unreadTotal }),
   setFreeCreditsClaimed: (freeCreditsClaimed) => set({ freeCreditsClaimed }),
-  setCreditsModalOpen: (creditsModalOpen) => set({ creditsModalOpen }),
+  setCreditsModalOpen: (creditsModalOpen, need = null) =>
+    set({ creditsModalOpen, creditsNeed: creditsModalOpen ? need : null }),
+  setConnection: (connection) => set({ connection }),
   clearSession: () => {
     writeSessionHint(false);
     set({
@@ -78,6 +98,7 @@ export const useAppStore = create<AppState>()((set) => ({
       unreadTotal: 0,
       freeCreditsClaimed: null,
       creditsModalOpen: false,
+      creditsNeed: null,
     });
   },
 }));

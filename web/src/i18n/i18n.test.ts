@@ -93,4 +93,20 @@ describe('translations', () => {
     expect(loudMissingKey('common.nope', false)).toBe('common.nope');
     error.mockRestore();
   });
+
+  it('names the swipe deck the same everywhere: German says "Slips", as its navigation does', () => {
+    const german = [...areas.values()].flatMap((byLang) => [...(byLang.get('de') ?? new Map())]);
+    expect(german.filter(([, text]) => /The Slips/.test(String(text))).map(([key]) => key)).toEqual(
+      [],
+    );
+    expect(areas.get('common')?.get('de')?.get('nav.explore')).toBe('Slips');
+  });
+
+  it('writes the brand in Hebrew letters in Hebrew (the tab title, the pages)', () => {
+    expect(areas.get('common')?.get('he')?.get('brand')).toBe('קשר');
+    const hebrew = [...areas.values()].flatMap((byLang) => [...(byLang.get('he') ?? new Map())]);
+    expect(hebrew.filter(([, text]) => /Kesher/.test(String(text))).map(([key]) => key)).toEqual(
+      [],
+    );
+  });
 });

@@ -72,7 +72,13 @@ describe('connection', () => {
     client.subscribe(() => seen.push(client.getSnapshot().authenticated));
     openAuthenticated();
     await settle();
-    expect(client.getSnapshot()).toEqual({ status: 'open', authenticated: true, validated: true });
+    expect(client.getSnapshot()).toEqual({
+      status: 'open',
+      authenticated: true,
+      validated: true,
+      online: true,
+      interrupted: false,
+    });
     expect(sessions).toEqual([{ type: 'authenticated', user: USER }]);
     expect(seen.at(-1)).toBe(true);
   });
@@ -114,6 +120,99 @@ describe('connection', () => {
     first.onclose?.(new CloseEvent('close'));
     await vi.advanceTimersByTimeAsync(5000);
     expect(FakeSocket.instances).toHaveLength(2);
+  });
+});
+
+/** A network the test switches on and off, as the browser's online/offline events would. */
+function fakeNetwork(initiallyOnline = true) {
+  let online = initiallyOnline;
+  const listeners = new Set<(online: boolean) => void>();
+  return {
+    online: () => online,
+    subscribe: (listener: (online: boolean) => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    set(next: boolean) {
+      online = next;
+      for (const listener of [...listeners]) listener(next);
+    },
+  };
+}
+
+describe('the network going away', () => {
+  it('offline gives the socket up at once: requests fail now, not after their timeout', async () => {
+    const network = fakeNetwork();
+    makeClient({ network });
+    const socket = openAuthenticated();
+    await settle();
+    const reply = client.request('send_message', {
+      client_id: 'c-1',
+      receiver_id: 41,
+      message_type: 'text',
+      message_text: 'hi',
+    });
+    const outcome = reply.then(
+      () => 'answered',
+      (error: unknown) => (error instanceof RealtimeError ? error.reason : 'other'),
+    );
+    network.set(false);
+    await settle();
+    expect(await outcome).toBe('socket_closed');
+    expect(socket.readyState).toBe(3);
+    expect(client.getSnapshot()).toMatchObject({
+      status: 'connecting',
+      authenticated: false,
+      online: false,
+      interrupted: true,
+    });
+    // A late frame on the given-up socket changes nothing.
+    socket.reply('send_message', { request_status: 1, data: {} });
+    // No new socket while offline, until the longest backoff (in case the browser is wrong).
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('back online it reconnects at once, and the interruption ends with the next validation', async () => {
+    const network = fakeNetwork();
+    makeClient({ network });
+    openAuthenticated();
+    await settle();
+    network.set(false);
+    network.set(true);
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(client.getSnapshot()).toMatchObject({ online: true, interrupted: true });
+    const second = FakeSocket.latest();
+    second.serverOpen();
+    expect(client.getSnapshot().interrupted).toBe(true);
+    second.reply('session/validate', VALID);
+    await settle();
+    expect(client.getSnapshot()).toMatchObject({ authenticated: true, interrupted: false });
+    expect(sessions.map((e) => e.type)).toEqual(['authenticated', 'authenticated']);
+  });
+
+  it('a closed socket is an interruption too, until a new one validates', async () => {
+    makeClient({ network: fakeNetwork() });
+    const first = openAuthenticated();
+    await settle();
+    expect(client.getSnapshot().interrupted).toBe(false);
+    first.serverClose();
+    expect(client.getSnapshot().interrupted).toBe(true);
+    await vi.advanceTimersByTimeAsync(500);
+    const second = FakeSocket.latest();
+    second.serverOpen();
+    second.reply('session/validate', VALID);
+    await settle();
+    expect(client.getSnapshot().interrupted).toBe(false);
+  });
+
+  it('a socket that never opened is no interruption (the first load has its own loader)', () => {
+    makeClient({ network: fakeNetwork() });
+    client.start();
+    FakeSocket.latest().serverClose();
+    expect(client.getSnapshot().interrupted).toBe(false);
   });
 });
 

@@ -28,7 +28,34 @@ export interface RealtimeSnapshot {
   readonly authenticated: boolean;
   /** The first session/validate has reached a final answer (after its retries). */
   readonly validated: boolean;
+  /** The browser says it has a network (navigator.onLine and its online/offline events). */
+  readonly online: boolean;
+  /** A working connection was lost and the app is not back yet: from the loss (a closed socket,
+   *  the browser going offline) until a new socket has validated. Nothing live is known then. */
+  readonly interrupted: boolean;
 }
+
+/** Whether the browser has a network, and its changes; tests pass a fake. */
+export interface NetworkLike {
+  online(): boolean;
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+const browserNetwork: NetworkLike = {
+  online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  subscribe: (listener) => {
+    if (typeof window === 'undefined') return () => undefined;
+    const up = () => listener(true);
+    const down = () => listener(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+    };
+  },
+};
 
 /** The part of the browser WebSocket the client uses; tests pass a fake. */
 export interface SocketLike {
@@ -100,6 +127,7 @@ export interface RealtimeOptions {
   url: () => string;
   createSocket?: (url: string) => SocketLike;
   timers?: Timers;
+  network?: NetworkLike;
   /** Whether a failed validation should be retried (the user is thought to be logged in). The
    *  session cookie is HttpOnly, so the app supplies this; by default: a previous success. */
   believedLoggedIn?: () => boolean;
@@ -142,6 +170,8 @@ export class RealtimeClient {
   private readonly url: () => string;
   private readonly createSocket: (url: string) => SocketLike;
   private readonly timers: Timers;
+  private readonly network: NetworkLike;
+  private stopNetwork: (() => void) | null = null;
   private believedLoggedIn: () => boolean;
   private readonly requestTimeoutMs: number;
   private readonly pingIntervalMs: number;
@@ -151,7 +181,13 @@ export class RealtimeClient {
 
   private socket: SocketLike | null = null;
   private started = false;
-  private snapshot: RealtimeSnapshot = { status: 'closed', authenticated: false, validated: false };
+  private snapshot: RealtimeSnapshot = {
+    status: 'closed',
+    authenticated: false,
+    validated: false,
+    online: true,
+    interrupted: false,
+  };
   private readonly listeners = new Set<() => void>();
   private readonly sessionListeners = new Set<(event: SessionEvent) => void>();
   private readonly handlers = new Map<string, Set<Handler>>();
@@ -171,6 +207,7 @@ export class RealtimeClient {
     this.url = options.url;
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.timers = options.timers ?? globalTimers;
+    this.network = options.network ?? browserNetwork;
     this.believedLoggedIn = options.believedLoggedIn ?? (() => this.hadAuthenticated);
     this.requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     this.pingIntervalMs = options.pingIntervalMs ?? PING_INTERVAL_MS;
@@ -185,11 +222,17 @@ export class RealtimeClient {
     if (this.started) return;
     this.started = true;
     this.pingTimer = this.timers.setInterval(() => this.ping(), this.pingIntervalMs);
+    this.stopNetwork = this.network.subscribe((online) =>
+      online ? this.handleOnline() : this.handleOffline(),
+    );
+    this.setSnapshot({ online: this.network.online() });
     this.connect();
   }
 
   stop(): void {
     this.started = false;
+    this.stopNetwork?.();
+    this.stopNetwork = null;
     if (this.pingTimer !== null) this.timers.clearInterval(this.pingTimer);
     this.pingTimer = null;
     this.clearReconnectTimer();
@@ -197,7 +240,7 @@ export class RealtimeClient {
     this.dropSocket('stopped');
     for (const entry of this.queue) this.settleWithError(entry, 'stopped');
     this.queue = [];
-    this.setSnapshot({ status: 'closed', authenticated: false });
+    this.setSnapshot({ status: 'closed', authenticated: false, interrupted: false });
   }
 
   /** Closes and reopens the socket, so that a cookie set or cleared since then applies. */
@@ -311,7 +354,9 @@ export class RealtimeClient {
     if (
       next.status === s.status &&
       next.authenticated === s.authenticated &&
-      next.validated === s.validated
+      next.validated === s.validated &&
+      next.online === s.online &&
+      next.interrupted === s.interrupted
     ) {
       return;
     }
@@ -368,15 +413,51 @@ export class RealtimeClient {
     this.failInflight('socket_closed');
     // The next open validates anyway.
     this.clearValidateTimer();
-    this.setSnapshot({ status: this.started ? 'connecting' : 'closed', authenticated: false });
+    this.setSnapshot({
+      status: this.started ? 'connecting' : 'closed',
+      authenticated: false,
+      interrupted: this.started && (this.snapshot.interrupted || this.snapshot.status === 'open'),
+    });
     if (!this.started) return;
     const delays = this.reconnectDelaysMs;
-    const delay = delays[Math.min(this.reconnectAttempt, delays.length - 1)] ?? 1000;
+    // Offline, a new socket would only fail: the online event reconnects at once, and the longest
+    // delay keeps trying in case the browser's idea of being offline is wrong.
+    const attempt = this.snapshot.online ? this.reconnectAttempt : delays.length - 1;
+    const delay = delays[Math.min(attempt, delays.length - 1)] ?? 1000;
     this.reconnectAttempt += 1;
     this.reconnectTimer = this.timers.setTimeout(() => {
       this.reconnectTimer = null;
       this.connect();
     }, delay);
+  }
+
+  /**
+   * The browser lost its network. A socket can look open for a long time then (frames are held,
+   * nothing closes it), so it is given up at once: requests on it fail now rather than time out,
+   * and a reply the server sends meanwhile is never mistaken for a live one.
+   */
+  private handleOffline(): void {
+    this.setSnapshot({ online: false });
+    if (!this.started) return;
+    this.clearReconnectTimer();
+    this.clearValidateTimer();
+    const hadConnection = this.socket !== null && this.snapshot.status === 'open';
+    this.dropSocket('socket_closed');
+    this.setSnapshot({
+      status: 'connecting',
+      authenticated: false,
+      interrupted: this.snapshot.interrupted || hadConnection,
+    });
+  }
+
+  /** The network is back: connect at once instead of waiting for the backoff. */
+  private handleOnline(): void {
+    this.setSnapshot({ online: true });
+    if (!this.started) return;
+    this.reconnectAttempt = 0;
+    const state = this.socket?.readyState;
+    if (state === SOCKET_OPEN || state === SOCKET_CONNECTING) return;
+    this.connect();
   }
 
   private handleFrame(data: unknown): void {
@@ -445,6 +526,7 @@ export class RealtimeClient {
   }
 
   private emitSession(event: SessionEvent): void {
+    this.setSnapshot({ interrupted: false });
     for (const listener of [...this.sessionListeners]) listener(event);
   }
 

@@ -38,53 +38,11 @@ export interface User {
   email_verified: 0 | 1;
 }
 
-export type ErrorCode =
-  | 'invalid_json'
-  | 'missing_field'
-  | 'invalid_email'
-  | 'email_taken'
-  | 'password_too_short'
-  | 'password_too_long'
-  | 'invalid_name'
-  | 'invalid_month'
-  | 'invalid_day'
-  | 'invalid_birth_date'
-  | 'underage'
-  | 'invalid_gender'
-  | 'invalid_looking_for'
-  | 'invalid_age_range'
-  | 'invalid_place'
-  | 'invalid_answer'
-  | 'invalid_language'
-  | 'invalid_credentials'
-  | 'too_many_attempts'
-  | 'recovery_throttled'
-  | 'invalid_token'
-  | 'origin_forbidden'
-  | 'payload_too_large'
-  | 'malformed_json'
-  | 'not_an_object'
-  | 'missing_module'
-  | 'unknown_module'
-  | 'invalid_field'
-  | 'not_authenticated'
-  | 'invalid_session'
-  | 'rate_limited'
-  | 'invalid_key'
-  | 'invalid_value'
-  | 'age_locked'
-  | 'not_found'
-  | 'premium_required'
-  | 'like_limit_reached'
-  | 'cannot_block_self'
-  | 'not_enough_credits'
-  | 'server_busy'
-  | 'empty_message'
-  | 'message_too_long'
-  | 'sender_mismatch'
-  | 'internal_error';
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const ERROR_CODES: readonly ErrorCode[] = [
+/** Every error code (docs/protocol.md, "Error codes"); contract.test.ts holds it to the server's
+ *  catalogue (`kesher --dump-protocol`). */
+export const ERROR_CODES = [
   'invalid_json',
   'missing_field',
   'invalid_email',
@@ -128,8 +86,11 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'empty_message',
   'message_too_long',
   'sender_mismatch',
+  'method_not_allowed',
+  'unsupported_media_type',
+  'too_many_sockets',
   'internal_error',
-];
+] as const;
 
 // ---- HTTP auth (/api/auth/*) ----
 
@@ -158,6 +119,13 @@ export interface RecoverRequest {
 export interface ResetRequest {
   token: string;
   password: string;
+}
+/** POST /api/auth/reset/check: whether a recover link's token still works (reads only). */
+export interface ResetCheckRequest {
+  token: string;
+}
+export interface ResetCheckResponse {
+  valid: boolean;
 }
 export interface AuthUserResponse {
   user: User;
@@ -246,6 +214,9 @@ export interface Person {
   photo: string | null;
   photos_count: number;
   bio: string;
+  /** The language the person uses Kesher in, and so writes their profile in. Discovery lists
+   *  people in the caller's language first. */
+  language: LanguageCode;
   city: string;
   country: string;
   /** Upper bound of a coarse distance bucket (5, 10, 25, 50, 100, 250, 500 km), or null. */
@@ -487,6 +458,48 @@ export interface SwipeDetails {
   resets_in?: number;
 }
 export type ModuleName = keyof Modules;
+
+/** Who may call each module: a guest socket, or only a signed-in member (docs/protocol.md).
+ *  contract.test.ts holds it to the server's own list (`kesher --dump-protocol`). */
+export const MODULE_ACCESS = {
+  ping: 'guest',
+  'session/validate': 'guest',
+  configs: 'guest',
+  plugins: 'guest',
+  geodata: 'guest',
+  languages: 'guest',
+  search_location: 'guest',
+  'user/update': 'member',
+  totals: 'member',
+  explore: 'member',
+  meet: 'member',
+  'meet/popular': 'member',
+  spotlight: 'member',
+  profile: 'member',
+  'user/photos': 'member',
+  visit: 'member',
+  'stories/get': 'member',
+  swipe: 'member',
+  'user/mylikes': 'member',
+  'user/fans': 'member',
+  'user/matches': 'member',
+  'user/visitors': 'member',
+  'user/fans/seen': 'member',
+  'user/visitors/seen': 'member',
+  'user/block': 'member',
+  'user/unblock': 'member',
+  'user/blocked': 'member',
+  'user/report': 'member',
+  'user/contacts': 'member',
+  'user/contacts/unread': 'member',
+  'user/contact/get_by_id': 'member',
+  messages: 'member',
+  'message/read': 'member',
+  send_message: 'member',
+  gifts: 'member',
+  'conversation/archive': 'member',
+  'conversation/unarchive': 'member',
+} as const satisfies Record<ModuleName, 'guest' | 'member'>;
 export type RequestOf<M extends ModuleName> = Modules[M]['request'];
 export type DataOf<M extends ModuleName> = Modules[M]['data'];
 

@@ -1,14 +1,12 @@
 // The outgoing-queue rules of spec §4, as pure functions so they can be tested on their own.
+import { MODULE_ACCESS } from './protocol';
 
 /** Modules a guest socket may call (docs/protocol.md); these need not wait for authentication. */
-export const GUEST_MODULES: ReadonlySet<string> = new Set([
-  'configs',
-  'plugins',
-  'geodata',
-  'languages',
-  'search_location',
-  'session/validate',
-]);
+export const GUEST_MODULES: ReadonlySet<string> = new Set(
+  Object.entries(MODULE_ACCESS)
+    .filter(([, access]) => access === 'guest')
+    .map(([module]) => module),
+);
 
 export interface QueueItem {
   module: string;

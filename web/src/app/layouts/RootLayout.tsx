@@ -1,10 +1,11 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BannerHost } from '../../features/notify/BannerHost';
+import { ConnectionBanner } from '../../features/shell/ConnectionStatus';
 import { CreditsModal } from '../../features/shell/CreditsModal';
 import { FreeCreditsModal } from '../../features/shell/FreeCreditsModal';
 
-/** Above every layout: app-wide modals that any screen may open through the store, and the
- *  in-app notification banner. */
+/** Above every layout: app-wide modals that any screen may open through the store, the in-app
+ *  notification banner and the connection status. */
 export function RootLayout() {
   return (
     <>
@@ -12,6 +13,7 @@ export function RootLayout() {
       <FreeCreditsModal />
       <CreditsModal />
       <BannerHost />
+      <ConnectionBanner />
       <ScrollRestoration />
     </>
   );

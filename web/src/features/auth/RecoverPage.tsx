@@ -1,25 +1,53 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, reset } from './api';
+import { PageSpinner } from '../shell/LoadingScreen';
+import { ApiError, checkResetToken, reset } from './api';
 import { AuthLayout } from './AuthLayout';
 import { errorKey } from './errors';
 import type { MessageKey } from './errors';
 import { PasswordField } from './PasswordField';
 import { validatePassword } from './validation';
 
+type LinkState = 'checking' | 'usable' | 'dead';
+
+/**
+ * Asks the server whether the link's token still works, before the form is shown, so a used or
+ * made-up link says so at once. When the check itself fails (no connection) the form is shown and
+ * the reset answers for the token.
+ */
+function useLinkState(token: string): [LinkState, (state: LinkState) => void] {
+  const [state, setState] = useState<LinkState>(token === '' ? 'dead' : 'checking');
+  useEffect(() => {
+    if (token === '') return;
+    let live = true;
+    checkResetToken({ token }).then(
+      (valid) => {
+        if (live) setState(valid ? 'usable' : 'dead');
+      },
+      () => {
+        if (live) setState('usable');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return [state, setState];
+}
+
 /** /recover/:token: the link from the recovery mail. Sets a new password, then on to /login. */
 export default function RecoverPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { token = '' } = useParams();
+  const [link, setLink] = useLinkState(token);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [passwordError, setPasswordError] = useState<MessageKey | null>(null);
   const [confirmError, setConfirmError] = useState<MessageKey | null>(null);
   const [formError, setFormError] = useState<MessageKey | null>(null);
-  const [tokenInvalid, setTokenInvalid] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   async function handleSubmit(event: FormEvent) {
@@ -39,7 +67,7 @@ export default function RecoverPage() {
       void navigate('/login', { replace: true, state: { passwordReset: true } });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'invalid_token') {
-        setTokenInvalid(true);
+        setLink('dead');
       } else if (
         error instanceof ApiError &&
         (error.code === 'password_too_short' || error.code === 'password_too_long')
@@ -53,7 +81,18 @@ export default function RecoverPage() {
     }
   }
 
-  if (tokenInvalid || token === '') {
+  if (link === 'checking') {
+    return (
+      <AuthLayout testId="recover-page">
+        <h1 className="auth-title">{t('auth.recover.title')}</h1>
+        <div data-testid="recover-checking">
+          <PageSpinner />
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (link === 'dead') {
     return (
       <AuthLayout testId="recover-page">
         <h1 className="auth-title">{t('auth.recover.invalidTitle')}</h1>

@@ -29,7 +29,6 @@ import {
 import type { StepProps } from './RegisterSteps';
 import { useAppStore } from './shell';
 import { useCompleteAuth } from './useCompleteAuth';
-import { suggestAgeRange, validateBirthDate } from './validation';
 import './RegisterPage.css';
 
 const STEP_COMPONENTS = [
@@ -90,16 +89,8 @@ export default function RegisterPage() {
     const found = validateStep(step, useRegisterStore.getState(), language);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const current = useRegisterStore.getState();
-    if (step === 5 && !current.ageRangeTouched) {
-      // The range shown on step 3 was a guess; now that the age is known, centre it on it.
-      const result = validateBirthDate({
-        day: current.birthDay ?? 0,
-        month: current.birthMonth ?? 0,
-        year: current.birthYear ?? 0,
-      });
-      if (result.ok) update({ ageRange: suggestAgeRange(result.age) });
-    }
+    // Nothing changes behind the member's back: the age range they saw on its step is the one
+    // that is saved.
     move(step + 1);
   }
 

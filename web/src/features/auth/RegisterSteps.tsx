@@ -104,7 +104,7 @@ export function AgeRangeStep({ draft, errors, change }: StepProps) {
       <AgeRangeSlider
         id="register-age"
         value={draft.ageRange}
-        onChange={(ageRange) => change('s_age', { ageRange, ageRangeTouched: true })}
+        onChange={(ageRange) => change('s_age', { ageRange })}
         testId="register-age"
       />
       <FieldErrorText id="register-error-s_age" error={errors.s_age} />

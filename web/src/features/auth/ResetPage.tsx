@@ -68,9 +68,16 @@ export default function ResetPage() {
           <MailIcon />
         </div>
         <h1 className="auth-title">{t('auth.reset.sentTitle')}</h1>
-        <p className="auth-lead" role="status" data-testid="reset-sent">
-          {t('auth.reset.sentBody', { email: sentTo })}
-        </p>
+        <div className="auth-lead" role="status" data-testid="reset-sent">
+          {/* The address on a line of its own, one left-to-right unit: never reordered or broken
+              inside the Hebrew sentence. */}
+          <p className="auth-email">
+            <bdi dir="ltr" title={sentTo} data-testid="reset-sent-email">
+              {sentTo}
+            </bdi>
+          </p>
+          <p className="auth-email-note">{t('auth.reset.sentBody')}</p>
+        </div>
         {throttleText ? (
           <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
             {throttleText}

@@ -32,8 +32,13 @@ describe('ResetPage', () => {
     fetchMock.mockResolvedValueOnce(json(200, { ok: true, wait_seconds: 60 }));
     await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByTestId('reset-sent')).toHaveTextContent(
-      'If an account exists for dana@example.com',
+      "If an account exists for this address, we've sent it a link",
     );
+    // The address is one isolated left-to-right unit inside the sentence.
+    const address = screen.getByTestId('reset-sent-email');
+    expect(address.tagName).toBe('BDI');
+    expect(address).toHaveAttribute('dir', 'ltr');
+    expect(address).toHaveTextContent(/^dana@example\.com$/);
     expect(screen.getByTestId('reset-wait')).toHaveTextContent('1:00');
     expect(screen.getByTestId('reset-resend')).toBeDisabled();
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
@@ -65,34 +70,54 @@ describe('ResetPage', () => {
 });
 
 describe('RecoverPage', () => {
-  it('needs matching passwords, then resets and goes to /login', async () => {
+  const body = (call: number) =>
+    JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as unknown;
+  const url = (call: number) => String(fetchMock.mock.calls[call]?.[0]);
+
+  it('checks the link, needs matching passwords, then resets and goes to /login', async () => {
     const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(json(200, { valid: true }));
     const { router } = renderAt('/recover/tok123', '/recover/:token', <RecoverPage />);
-    await user.type(screen.getByTestId('recover-password'), 'new password');
+    expect(screen.getByTestId('recover-checking')).toBeInTheDocument();
+    await user.type(await screen.findByTestId('recover-password'), 'new password');
+    expect(url(0)).toBe('/api/auth/reset/check');
+    expect(body(0)).toEqual({ token: 'tok123' });
     await user.type(screen.getByTestId('recover-confirm'), 'new passw0rd');
     await user.click(screen.getByTestId('recover-submit'));
     expect(screen.getByRole('alert')).toHaveTextContent("The passwords don't match");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
 
     await user.clear(screen.getByTestId('recover-confirm'));
     await user.type(screen.getByTestId('recover-confirm'), 'new password');
     fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
     await user.click(screen.getByTestId('recover-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
-      token: 'tok123',
-      password: 'new password',
-    });
+    expect(url(1)).toBe('/api/auth/reset');
+    expect(body(1)).toEqual({ token: 'tok123', password: 'new password' });
   });
 
-  it('explains an invalid token and links to a new request', async () => {
-    const user = userEvent.setup();
+  it('says at once that a used or made-up link does not work, with no password form', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { valid: false }));
     renderAt('/recover/old', '/recover/:token', <RecoverPage />);
-    await user.type(screen.getByTestId('recover-password'), 'new password');
+    expect(await screen.findByTestId('recover-invalid')).toHaveTextContent('This link has expired');
+    expect(screen.getByTestId('recover-new-link')).toHaveAttribute('href', '/reset');
+    expect(screen.queryByTestId('recover-form')).not.toBeInTheDocument();
+  });
+
+  it('explains a token that died between the check and the submit', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(json(200, { valid: true }));
+    renderAt('/recover/old', '/recover/:token', <RecoverPage />);
+    await user.type(await screen.findByTestId('recover-password'), 'new password');
     await user.type(screen.getByTestId('recover-confirm'), 'new password');
     fetchMock.mockResolvedValueOnce(json(400, { error_code: 'invalid_token' }));
     await user.click(screen.getByTestId('recover-submit'));
     expect(await screen.findByTestId('recover-invalid')).toHaveTextContent('This link has expired');
-    expect(screen.getByTestId('recover-new-link')).toHaveAttribute('href', '/reset');
+  });
+
+  it('shows the form when the check cannot reach the server', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    renderAt('/recover/tok', '/recover/:token', <RecoverPage />);
+    expect(await screen.findByTestId('recover-form')).toBeInTheDocument();
   });
 });

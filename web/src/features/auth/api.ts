@@ -8,6 +8,8 @@ import type {
   OkResponse,
   RecoverRequest,
   RegisterRequest,
+  ResetCheckRequest,
+  ResetCheckResponse,
   ResetRequest,
   User,
 } from '../../realtime/protocol';
@@ -106,4 +108,10 @@ export async function recover(req: RecoverRequest): Promise<{ wait_seconds: numb
 
 export async function reset(req: ResetRequest): Promise<void> {
   await post<OkResponse>('/api/auth/reset', req);
+}
+
+/** Whether a recover link still works; the token is not spent by asking. */
+export async function checkResetToken(req: ResetCheckRequest): Promise<boolean> {
+  const reply = await post<ResetCheckResponse>('/api/auth/reset/check', req);
+  return isRecord(reply) && reply.valid === true;
 }

@@ -10,9 +10,8 @@ export interface RegisterDraft {
   step: number;
   gender: Gender | null;
   sGender: SearchGender | null;
+  /** What the age-range step shows, and exactly what registration saves. */
   ageRange: AgeRange;
-  /** Until the user moves the sliders, the range follows their age once it is known. */
-  ageRangeTouched: boolean;
   name: string;
   birthDay: number | null;
   birthMonth: number | null;
@@ -34,7 +33,6 @@ export const EMPTY_DRAFT: RegisterDraft = {
   gender: null,
   sGender: null,
   ageRange: DEFAULT_AGE_RANGE,
-  ageRangeTouched: false,
   name: '',
   birthDay: null,
   birthMonth: null,
@@ -68,7 +66,6 @@ export const useRegisterStore = create<RegisterStore>()(
         gender: state.gender,
         sGender: state.sGender,
         ageRange: state.ageRange,
-        ageRangeTouched: state.ageRangeTouched,
         name: state.name,
         birthDay: state.birthDay,
         birthMonth: state.birthMonth,

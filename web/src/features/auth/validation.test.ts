@@ -8,7 +8,6 @@ import {
   normalizeRadius,
   parseAgeRange,
   sanitizeNameInput,
-  suggestAgeRange,
   validateAgeRange,
   validateBirthDate,
   validateEmail,
@@ -276,12 +275,6 @@ describe('age range', () => {
     expect(parseAgeRange('40,25', fallback)).toEqual(fallback);
     expect(parseAgeRange('10,200', fallback)).toEqual(fallback);
     expect(parseAgeRange('abc', fallback)).toEqual(fallback);
-  });
-
-  it('suggests a range around an age, clamped to 18–100', () => {
-    expect(suggestAgeRange(31)).toEqual({ min: 24, max: 38 });
-    expect(suggestAgeRange(18)).toEqual({ min: 18, max: 25 });
-    expect(suggestAgeRange(99)).toEqual({ min: 92, max: 100 });
   });
 });
 

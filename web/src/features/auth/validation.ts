@@ -161,13 +161,6 @@ export function parseAgeRange(value: string | null | undefined, fallback = DEFAU
   return validateAgeRange(range) === null ? range : { ...fallback };
 }
 
-/** A range of about ±7 years around the user's own age, kept inside the allowed bounds. */
-export function suggestAgeRange(age: number): AgeRange {
-  const min = Math.max(SEARCH_AGE_MIN, Math.min(SEARCH_AGE_MAX, age - 7));
-  const max = Math.max(min, Math.min(SEARCH_AGE_MAX, age + 7));
-  return { min, max };
-}
-
 /**
  * Spec §5: "values below 1 ignored". Returns the new radius, or null when the value must be
  * ignored and the previous radius kept. Values above the maximum are capped.

@@ -13,6 +13,7 @@ import { showNotice } from '../people/overlays';
 import { VirtualBadge } from '../people/PersonBadges';
 import { BlockDialog, ReportDialog } from '../people/SafetyDialogs';
 import { openProfile } from '../people/store';
+import { usePresenceKnown } from '../shell/ConnectionStatus';
 import { Icon, type IconName } from '../shell/icons';
 import { archiveConversation, forgetBlocked } from './actions';
 import '../../ui/Modal.css';
@@ -41,7 +42,9 @@ export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
   const menuId = useId();
   const sheetTitle = useId();
   const name = contact?.name ?? '';
-  const online = contact?.status === 1;
+  // Without a live connection the last known presence may be stale: it is shown as unknown.
+  const presenceKnown = usePresenceKnown();
+  const online = presenceKnown && contact?.status === 1;
 
   // The dropdown closes on a click elsewhere or Escape, and focuses its first item on open.
   useEffect(() => {
@@ -148,8 +151,15 @@ export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
               <span
                 className={online ? 'chat-header__status is-online' : 'chat-header__status'}
                 data-testid="chat-status"
+                data-presence={presenceKnown ? (online ? 'online' : 'offline') : 'unknown'}
               >
-                {t(online ? 'chat.header.online' : 'chat.header.offline')}
+                {t(
+                  presenceKnown
+                    ? online
+                      ? 'chat.header.online'
+                      : 'chat.header.offline'
+                    : 'chat.header.presenceUnknown',
+                )}
               </span>
             ) : null}
           </span>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../app/store';
@@ -8,10 +8,12 @@ import { setChatOpen, showBanner } from '../notify/banner';
 import { usePeopleStore, useProfileModal } from '../people/store';
 import ChatPage from './ChatPage';
 import { useChatSync } from './ChatRuntime';
+import { draftKey, draftOf, useDraftStore } from './drafts';
 import { useChatStore } from './store';
 import {
   answer,
   emit,
+  emitSession,
   makeContact,
   makeGift,
   makeMessage,
@@ -44,6 +46,11 @@ function holdSends() {
   return (reply: Reply) => pending.shift()?.(reply);
 }
 
+/** Forgets the drafts held in memory, as a reload does; the tab's storage keeps them. */
+function clearDraftMemory() {
+  act(() => useDraftStore.getState().clear());
+}
+
 /** The chat page with the chat's event handling (ChatRuntime) running. */
 function Screen() {
   useChatSync();
@@ -64,6 +71,92 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('the connection', () => {
+  it('keeps an unsent draft per conversation across a reload, and a send clears it', async () => {
+    answerChat([]);
+    answer('send_message', (p) => ({
+      module: 'send_message',
+      request_status: 1,
+      data: mine(900, 41, { client_id: String(p.client_id), message: String(p.message_text) }),
+      request_details: { credits: 150, credits_spent: 50 },
+    }));
+    const user = userEvent.setup();
+    const first = openChat();
+    await screen.findByTestId('chat-empty');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Half a thought');
+    first.unmount();
+    // A reload: nothing of the page's state survives, only the tab's storage.
+    clearDraftMemory();
+    const second = openChat();
+    await screen.findByTestId('chat-empty');
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    expect(input).toHaveValue('Half a thought');
+    second.unmount();
+    openChat(42);
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('');
+    cleanup();
+    openChat();
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), '{Enter}');
+    await screen.findByTestId('message');
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    clearDraftMemory();
+    expect(draftOf(draftKey(ME, 41))).toBe('');
+  });
+
+  it('offline: presence is unknown, the chat says so, and the paid-send notice sits above the composer', async () => {
+    answerChat([]);
+    openChat();
+    expect(await screen.findByTestId('chat-status')).toHaveTextContent('Online');
+    act(() => useAppStore.getState().setConnection('offline'));
+    const status = screen.getByTestId('chat-status');
+    expect(status).toHaveTextContent('Waiting for connection…');
+    expect(status).toHaveAttribute('data-presence', 'unknown');
+    await waitFor(() =>
+      expect(screen.getByTestId('connection-status')).toHaveTextContent("You're offline"),
+    );
+    act(() => useAppStore.getState().setConnection('live'));
+    expect(screen.getByTestId('chat-status')).toHaveTextContent('Online');
+    await waitFor(() =>
+      expect(screen.getByTestId('connection-status')).toHaveTextContent("You're back online"),
+    );
+
+    act(() => useChatStore.getState().showSpent(41, 50));
+    expect(screen.getByTestId('chat-spent')).toHaveTextContent('50 credits spent');
+    expect(screen.getByTestId('chat-spent')).toHaveTextContent('200 left');
+  });
+
+  it('after a reconnect a message left unsent goes again with its client_id and shows sent', async () => {
+    answerChat([]);
+    answer('send_message', () => Promise.reject(new Error('socket closed')));
+    const user = userEvent.setup();
+    openChat();
+    await screen.findByTestId('chat-empty');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Are you there?{Enter}');
+    const message = await screen.findByTestId('message');
+    await waitFor(() =>
+      expect(within(message).getByTestId('message-status')).toHaveAttribute('data-state', 'failed'),
+    );
+    const clientId = sent('send_message')[0]?.client_id;
+    // The server had stored it: the replay is the first result, charged nothing.
+    answer('send_message', (p) => ({
+      module: 'send_message',
+      request_status: 1,
+      data: mine(900, 41, { client_id: String(p.client_id), message: 'Are you there?' }),
+      request_details: { credits: 150, credits_spent: 0, replayed: 1 },
+    }));
+    act(() => emitSession({ type: 'authenticated', user: { ...TEST_USER, id: ME, credits: 150 } }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('message')).getByTestId('message-status')).toHaveAttribute(
+        'data-state',
+        'sent',
+      ),
+    );
+    expect(sent('send_message').map((r) => r.client_id)).toEqual([clientId, clientId]);
+    expect(useAppStore.getState().user?.credits).toBe(150);
+    expect(screen.queryByTestId('chat-spent')).toBeNull();
+  });
 });
 
 describe('chat pane', () => {
@@ -209,6 +302,8 @@ describe('chat pane', () => {
     await waitFor(() => expect(screen.queryByTestId('message')).toBeNull());
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
     expect(useAppStore.getState().user?.credits).toBe(20);
+    // The refused text is back in the composer, unsent.
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Hi');
   });
 
   it('below 50 credits nothing is sent and the credits modal opens', async () => {
@@ -275,6 +370,7 @@ describe('chat pane', () => {
     // 500 is more than the balance of 200: the credits modal instead.
     await user.click(await within(drawer).findByRole('button', { name: 'Gift 4, 500 credits' }));
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
+    expect(useAppStore.getState().creditsNeed).toEqual({ kind: 'gift', price: 500, required: 500 });
     expect(screen.queryByTestId('gift-drawer')).toBeNull();
 
     act(() => useAppStore.setState({ creditsModalOpen: false }));

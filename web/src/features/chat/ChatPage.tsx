@@ -9,6 +9,7 @@ import { useAppStore } from '../../app/store';
 import { useMediaQuery } from '../../app/useMediaQuery';
 import { setChatOpen } from '../notify/banner';
 import { EmptyState } from '../lists/EmptyState';
+import { ChatConnectionNotice } from '../shell/ConnectionStatus';
 import { LoadError } from '../lists/LoadError';
 import { ensureContact, loadConversation, markConversationRead, setOpenChat } from './actions';
 import { ChatHeader } from './ChatHeader';
@@ -87,6 +88,7 @@ function ChatPane({ partnerId }: { partnerId: number }) {
         />
       ) : null}
       <MessageList partnerId={partnerId} contact={contact} />
+      <ChatConnectionNotice />
       <Composer partnerId={partnerId} partnerName={contact?.name ?? ''} />
     </section>
   );

@@ -11,9 +11,11 @@ import {
   handleNewMessage,
   handlePresence,
   handleRead,
+  handleSendReply,
   loadList,
   refreshAll,
   refreshUnreadNow,
+  resendUnsent,
   resetChat,
   setChatNavigator,
 } from './actions';
@@ -34,9 +36,16 @@ export function useChatSync(): void {
     void loadList('contacts');
     void refreshUnreadNow();
     const offs = [
-      // A reconnect validates again: then contacts, unread and the open chat are read anew.
+      // A reconnect validates again: then contacts, unread and the open chat are read anew, and
+      // messages left unsent by the lost connection go again with their own client_id.
       realtime.onSession((event) => {
-        if (event.type === 'authenticated') refreshAll();
+        if (event.type !== 'authenticated') return;
+        refreshAll();
+        resendUnsent();
+      }),
+      // A reply that came after its request gave up (a timeout on a stalled socket).
+      realtime.on('send_message', (frame) => {
+        if ('request_status' in frame) handleSendReply(frame);
       }),
       realtime.on('new_message', (event) => handleNewMessage(event.request_details)),
       realtime.on('message/read', (frame) => {

@@ -12,6 +12,7 @@ import type { Contact, LanguageCode } from '../../realtime/protocol';
 import { EmptyState } from '../lists/EmptyState';
 import { LoadError } from '../lists/LoadError';
 import { OnlineDot, PersonPhoto } from '../lists/PersonPhoto';
+import { usePresenceKnown } from '../shell/ConnectionStatus';
 import { RowSkeletons } from '../lists/PersonRow';
 import { formatRelativeTime, nowSeconds } from '../lists/relativeTime';
 import { useInView } from '../lists/useInView';
@@ -66,6 +67,7 @@ export function ContactRow({
   trailing,
 }: ContactRowProps) {
   const { t } = useTranslation();
+  const presenceKnown = usePresenceKnown();
   const unread = contact.unread;
   const classes = ['contact-row', active ? 'is-active' : '', unread > 0 ? 'has-unread' : '']
     .filter(Boolean)
@@ -86,7 +88,9 @@ export function ContactRow({
       >
         <span className="contact-row__photo">
           <PersonPhoto src={contact.photo} name={contact.name} seed={contact.id} />
-          {contact.status === 1 ? <OnlineDot className="contact-row__dot" /> : null}
+          {presenceKnown && contact.status === 1 ? (
+            <OnlineDot className="contact-row__dot" />
+          ) : null}
         </span>
         <span className="contact-row__body">
           <span className="contact-row__line">

@@ -47,7 +47,11 @@ export function GiftDrawer({ partnerId, partnerName, onClose }: GiftDrawerProps)
   const choose = (gift: GiftEntry) => {
     if (!canAfford(credits, minimum, gift.price)) {
       onClose();
-      useAppStore.getState().setCreditsModalOpen(true);
+      useAppStore.getState().setCreditsModalOpen(true, {
+        kind: 'gift',
+        price: gift.price,
+        required: Math.max(minimum, gift.price),
+      });
       return;
     }
     setChosen(gift);

@@ -9,16 +9,19 @@ import {
   handleCredits,
   handleNewMessage,
   handleRead,
+  handleSendReply,
   loadConversation,
   loadList,
   loadMore,
   loadOlder,
+  resendUnsent,
   retrySend,
   sendGift,
   sendText,
   setChatNavigator,
   setOpenChat,
 } from './actions';
+import { draftKey, draftOf, setDraft } from './drafts';
 import { conversationOf, findContact, useChatStore } from './store';
 import { answer, makeContact, makeGift, makeMessage, ME, mine, sent } from './testing';
 import { resetChatTest } from './testReset';
@@ -98,10 +101,12 @@ describe('new_message', () => {
     expect(findContact(useChatStore.getState(), 41)).toMatchObject({ unread: 1, last_m: 'Hi!' });
     expect(useAppStore.getState().unreadTotal).toBe(3);
     expect(playSound).toHaveBeenCalledWith('message');
+    // The banner names the sender and shows what they wrote.
     expect(showBanner).toHaveBeenCalledWith(
       expect.objectContaining({
         type: 'message',
-        message: 'You have a new message',
+        title: 'Person 41',
+        message: 'Hi!',
         photo: '/media/41.jpg',
       }),
     );
@@ -110,6 +115,19 @@ describe('new_message', () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(sent('user/contacts/unread')).toHaveLength(1);
     expect(useAppStore.getState().unreadTotal).toBe(7);
+  });
+
+  it('the banner cuts a long text and says what a gift is', () => {
+    handleNewMessage(makeMessage(100, { message: 'a'.repeat(30) + ' and then some more words' }));
+    expect(vi.mocked(showBanner).mock.calls[0]?.[0]).toMatchObject({
+      title: 'Person 41',
+      message: `${'a'.repeat(30)}…`,
+    });
+    handleNewMessage(makeMessage(101, { sender_id: 40, type: 'gift', message: '/gifts/3.svg' }));
+    expect(vi.mocked(showBanner).mock.calls[1]?.[0]).toMatchObject({
+      title: 'Person 40',
+      message: 'You got a gift',
+    });
   });
 
   it('ignores a duplicate (same id)', () => {
@@ -279,6 +297,17 @@ describe('sending', () => {
     expect(showBanner).toHaveBeenCalledWith({ type: 'credits', message: '50 credits spent' });
   });
 
+  it('in the open chat the cost shows above the composer, not as a banner over the header', async () => {
+    answerSendOk(150, 50);
+    setOpenChat(41);
+    sendText(41, 'Hi!');
+    await flush();
+    expect(useChatStore.getState().spent).toMatchObject({ partnerId: 41, amount: 50 });
+    expect(playSound).toHaveBeenCalledWith('credit_spent');
+    expect(showBanner).not.toHaveBeenCalled();
+    setOpenChat(null);
+  });
+
   it('a replayed send charges nothing and says nothing', async () => {
     answerSendOk(150, 50, 1);
     sendText(41, 'again');
@@ -293,6 +322,8 @@ describe('sending', () => {
     useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 49 } });
     expect(sendText(41, 'hello')).toBe(false);
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
+    // The modal is told why: a text at 50 credits.
+    expect(useAppStore.getState().creditsNeed).toEqual({ kind: 'text', price: 50, required: 50 });
     expect(sent('send_message')).toEqual([]);
     expect(conversationOf(41).messages).toEqual([]);
   });
@@ -306,11 +337,15 @@ describe('sending', () => {
     }));
     useProfileModal.setState({ userId: 41 });
     sendText(41, 'hi');
+    setDraft(draftKey(ME, 41), 'typed meanwhile');
     await flush();
     expect(conversationOf(41).messages).toEqual([]);
     expect(useProfileModal.getState().userId).toBeNull();
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
+    expect(useAppStore.getState().creditsNeed).toEqual({ kind: 'text', price: 50, required: 50 });
     expect(useAppStore.getState().user?.credits).toBe(30);
+    // The refused text goes back to the composer, before what was typed since.
+    expect(draftOf(draftKey(ME, 41))).toBe('hi\ntyped meanwhile');
   });
 
   it('other errors mark it failed; retry sends the same client_id again', async () => {
@@ -346,6 +381,7 @@ describe('sending', () => {
     useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 79 } });
     expect(sendGift(41, makeGift(3, 80))).toBe(false);
     expect(useAppStore.getState().creditsModalOpen).toBe(true);
+    expect(useAppStore.getState().creditsNeed).toEqual({ kind: 'gift', price: 80, required: 80 });
     useAppStore.setState({ user: { ...TEST_USER, id: ME, credits: 200 }, creditsModalOpen: false });
     expect(sendGift(41, makeGift(3, 80))).toBe(true);
     expect(sent('send_message')[0]).toMatchObject({ message_type: 'gift', gift_id: 3 });
@@ -357,5 +393,79 @@ describe('sending', () => {
     });
     await flush();
     expect(showBanner).toHaveBeenCalledWith({ type: 'credits', message: '80 credits spent' });
+  });
+});
+
+describe('after a lost connection', () => {
+  beforeEach(() => {
+    useChatStore.getState().setConversation(41, { state: 'ready', messages: [] });
+    useChatStore.getState().setConversation(42, { state: 'ready', messages: [] });
+  });
+
+  /** Sends `text` to `partner` while the socket is lost: the message is left failed. */
+  async function sendLost(partner: number, text: string): Promise<string> {
+    answer('send_message', () => Promise.reject(new Error('socket closed')));
+    sendText(partner, text);
+    await flush();
+    const message = conversationOf(partner).messages.at(-1);
+    expect(message?.pending).toMatchObject({ state: 'failed', error: 'network' });
+    return message?.client_id ?? '';
+  }
+
+  it('sends what failed again with the same client_id; a replay shows as sent, charged once', async () => {
+    const first = await sendLost(41, 'reached the server');
+    const second = await sendLost(42, 'never reached it');
+    // The server already holds the first (replayed: nothing charged); the second is new.
+    answer('send_message', (p) => ({
+      module: 'send_message',
+      request_status: 1,
+      data: mine(p.client_id === first ? 900 : 901, Number(p.receiver_id), {
+        client_id: String(p.client_id),
+        message: String(p.message_text),
+      }),
+      request_details: {
+        credits: 100,
+        credits_spent: p.client_id === first ? 0 : 50,
+        replayed: p.client_id === first ? 1 : 0,
+      },
+    }));
+    resendUnsent();
+    await flush();
+    const again = sent('send_message').slice(2);
+    expect(again.map((r) => r.client_id).sort()).toEqual([first, second].sort());
+    const sentOnly = (partner: number) =>
+      conversationOf(partner).messages.map((m) => [m.id, m.client_id, m.pending?.state ?? 'sent']);
+    expect(sentOnly(41)).toEqual([[900, first, 'sent']]);
+    expect(sentOnly(42)).toEqual([[901, second, 'sent']]);
+    expect(useAppStore.getState().user?.credits).toBe(100);
+    // Only the new send is announced as a cost.
+    expect(vi.mocked(showBanner).mock.calls.map((c) => c[0].message)).toEqual(['50 credits spent']);
+  });
+
+  it('leaves refusals alone: they wait for the member', async () => {
+    answer('send_message', () => ({
+      module: 'send_message',
+      request_status: 0,
+      error_code: 'message_too_long',
+    }));
+    sendText(41, 'x');
+    await flush();
+    resendUnsent();
+    await flush();
+    expect(sent('send_message')).toHaveLength(1);
+  });
+
+  it('a reply that comes after its timeout still marks the message sent', async () => {
+    const clientId = await sendLost(41, 'slow');
+    handleSendReply({
+      module: 'send_message',
+      request_status: 1,
+      data: mine(905, 41, { client_id: clientId, message: 'slow' }),
+      request_details: { credits: 150, credits_spent: 50, replayed: 0 },
+    });
+    expect(conversationOf(41).messages.map((m) => [m.id, m.pending?.state ?? 'sent'])).toEqual([
+      [905, 'sent'],
+    ]);
+    expect(useAppStore.getState().user?.credits).toBe(150);
   });
 });

@@ -4,7 +4,7 @@
 // through the app store (unread total, credits, credits modal), the profile modal and the
 // notification banner.
 import { REFRESH_DEBOUNCE_MS } from '../../app/constants';
-import { useAppStore } from '../../app/store';
+import { useAppStore, type CreditsNeed } from '../../app/store';
 import { i18next } from '../../i18n';
 import type {
   ChatMessage,
@@ -12,9 +12,11 @@ import type {
   GiftEntry,
   MessageReadEvent,
   OnlinesEvent,
+  Reply,
   SendMessageRequest,
 } from '../../realtime/protocol';
 import { nowSeconds } from '../lists/relativeTime';
+import { detailNumber } from '../people/api';
 import { showBanner } from '../notify/banner';
 import { playSound } from '../notify/sounds';
 import { usePeopleStore, useProfileModal } from '../people/store';
@@ -28,10 +30,12 @@ import {
   sendMessage,
   setArchived,
 } from './api';
+import { draftKey, restoreDraft } from './drafts';
 import {
   addProvisional,
   canAfford,
   CONTACTS_PAGE,
+  cutPreview,
   GIFTS_PAGE,
   hasMessage,
   lowerUnread,
@@ -42,12 +46,15 @@ import {
   minCreditsToSend,
   oldestId,
   partnerOf,
+  previewOf,
   provisionalMessage,
   reconcile,
   removeByClientId,
   sendableText,
   setPendingState,
+  textPrice,
   unreadAfterMessage,
+  unsentClientIds,
   unseenIncomingIds,
   withLastMessage,
   type Outgoing,
@@ -258,12 +265,35 @@ export function setOpenChat(partnerId: number | null): void {
 
 // ---- sending ----
 
-/** Spec §5: at least 50 credits (and a gift's price); otherwise the credits modal opens. */
-function ensureCredits(price = 0): boolean {
+/** What a send needs: its price and the least balance that may send it (spec §5). */
+function needOf(outgoing: Outgoing, giftPrice: number, required?: number | null): CreditsNeed {
+  const { configs } = app();
+  const price = outgoing.type === 'text' ? textPrice(configs) : giftPrice;
+  return {
+    kind: outgoing.type,
+    price,
+    required: required ?? Math.max(minCreditsToSend(configs), price),
+  };
+}
+
+/** Spec §5: at least 50 credits (and a gift's price); otherwise the credits modal opens and says
+ *  why. */
+function ensureCredits(outgoing: Outgoing, giftPrice = 0): boolean {
   const { user, configs } = app();
-  if (canAfford(user?.credits ?? 0, minCreditsToSend(configs), price)) return true;
-  app().setCreditsModalOpen(true);
+  if (canAfford(user?.credits ?? 0, minCreditsToSend(configs), giftPrice)) return true;
+  app().setCreditsModalOpen(true, needOf(outgoing, giftPrice));
   return false;
+}
+
+/** The paid-send notice: in the chat it was sent from (above the composer, clear of the header),
+ *  or as a banner when that chat is no longer on screen. */
+function announceSpent(partnerId: number, amount: number): void {
+  playSound('credit_spent');
+  if (isOpen(partnerId)) {
+    chat().showSpent(partnerId, amount);
+    return;
+  }
+  showBanner({ type: 'credits', message: i18next.t('chat.creditsSpent', { count: amount }) });
 }
 
 /** The contact's last message after a send or an event; fetched when the client lacks it. */
@@ -310,19 +340,16 @@ async function dispatch(
     showOnContact(partnerId, outcome.message, me);
     // A replayed send (the same client_id again) charged nothing.
     if (!outcome.replayed && outcome.creditsSpent > 0) {
-      playSound('credit_spent');
-      showBanner({
-        type: 'credits',
-        message: i18next.t('chat.creditsSpent', { count: outcome.creditsSpent }),
-      });
+      announceSpent(partnerId, outcome.creditsSpent);
     }
   } else if (outcome.kind === 'not_enough_credits') {
     // Spec §8: remove the provisional message, close the story viewer (none yet) and the
-    // profile modal, open the credits modal.
+    // profile modal, open the credits modal. The text goes back to the composer, unsent.
     chat().updateMessages(partnerId, (list) => removeByClientId(list, clientId));
+    if (outgoing.type === 'text') restoreDraft(draftKey(me, partnerId), outgoing.text);
     if (outcome.credits !== null) setCredits(outcome.credits);
     useProfileModal.getState().close();
-    app().setCreditsModalOpen(true);
+    app().setCreditsModalOpen(true, needOf(outgoing, gift?.price ?? 0, outcome.required));
   } else {
     chat().updateMessages(partnerId, (list) =>
       setPendingState(list, clientId, 'failed', outcome.code ?? 'network'),
@@ -333,14 +360,16 @@ async function dispatch(
 /** Sends a text; false when nothing was sent (empty, or too few credits). */
 export function sendText(partnerId: number, text: string): boolean {
   const body = sendableText(text);
-  if (body === null || !ensureCredits()) return false;
-  void dispatch(partnerId, { type: 'text', text: body }, makeClientId(), null, false);
+  if (body === null) return false;
+  const outgoing: Outgoing = { type: 'text', text: body };
+  if (!ensureCredits(outgoing)) return false;
+  void dispatch(partnerId, outgoing, makeClientId(), null, false);
   return true;
 }
 
 /** Sends a gift; false when the balance is below max(50, its price). */
 export function sendGift(partnerId: number, gift: GiftEntry): boolean {
-  if (!ensureCredits(gift.price)) return false;
+  if (!ensureCredits({ type: 'gift', giftId: gift.id }, gift.price)) return false;
   const language = app().language;
   const shown = {
     id: gift.id,
@@ -358,8 +387,47 @@ export function retrySend(partnerId: number, clientId: string): void {
     (m) => m.pending && m.client_id === clientId,
   );
   if (!message?.pending || message.pending.state === 'sending') return;
-  if (!ensureCredits(message.gift?.price ?? 0)) return;
+  if (!ensureCredits(message.pending.outgoing, message.gift?.price ?? 0)) return;
   void dispatch(partnerId, message.pending.outgoing, clientId, message.gift, true);
+}
+
+/**
+ * After a reconnect: every message that failed for want of an answer goes again with its own
+ * client_id. One the server already holds comes back as it was stored (`replayed`, nothing
+ * charged) and shows as sent; one it never got is sent now, once. The balance is the server's
+ * (session/validate, then each reply).
+ */
+export function resendUnsent(): void {
+  for (const [key, conversation] of Object.entries(chat().conversations)) {
+    const partnerId = Number(key);
+    for (const clientId of unsentClientIds(conversation.messages)) {
+      const message = conversation.messages.find((m) => m.client_id === clientId);
+      if (!message?.pending) continue;
+      void dispatch(partnerId, message.pending.outgoing, clientId, message.gift, true);
+    }
+  }
+}
+
+/**
+ * A send_message reply that no request waits for any more (it came after a timeout): when it is
+ * the server's copy of a message still shown as unsent, that message is sent, and the balance is
+ * the reply's.
+ */
+export function handleSendReply(reply: Reply<'send_message'>): void {
+  const me = myId();
+  const message = reply.data;
+  if (me === null || reply.request_status !== 1 || !message?.client_id) return;
+  if (message.sender_id !== me) return;
+  const partnerId = message.receiver_id;
+  const waiting = conversationOf(partnerId).messages.some(
+    (m) => m.pending?.state === 'failed' && m.client_id === message.client_id,
+  );
+  if (!waiting) return;
+  handled.add(message.id);
+  chat().updateMessages(partnerId, (list) => reconcile(list, message));
+  const credits = detailNumber(reply.request_details, 'credits');
+  if (credits !== null) setCredits(credits);
+  showOnContact(partnerId, message, me);
 }
 
 // ---- archive ----
@@ -423,10 +491,29 @@ const handled = new Set<number>();
 /** Messages from someone the client doesn't know yet, held while their contact loads. */
 const held = new Map<number, ChatMessage[]>();
 
-function notifyIncoming(contact: Contact): void {
+/** The banner's preview line: the text itself, cut short, or what kind of message it is. */
+export function bannerPreview(message: ChatMessage, me: number): string {
+  const preview = previewOf(
+    {
+      last_m: message.message,
+      s_id: message.sender_id,
+      gift: message.type === 'gift' ? 1 : 0,
+      last_m_is_photo: message.type === 'image' || message.type === 'pphoto' ? 1 : 0,
+      last_type: message.type,
+    },
+    me,
+  );
+  return preview.kind === 'text'
+    ? cutPreview(preview.text, true)
+    : i18next.t(`chat.preview.${preview.key}`);
+}
+
+function notifyIncoming(contact: Contact, message: ChatMessage): void {
+  const me = myId();
   showBanner({
     type: 'message',
-    message: i18next.t('chat.banner.newMessage'),
+    title: contact.name.trim() || i18next.t('chat.banner.newMessage'),
+    message: me === null ? i18next.t('chat.banner.newMessage') : bannerPreview(message, me),
     photo: contact.photo,
     onClick: () => navigateTo(chatPath(contact.id)),
   });
@@ -444,7 +531,7 @@ function afterIncoming(partnerId: number, message: ChatMessage, contact: Contact
       if (total !== null) setUnreadTotal(total);
     });
   } else {
-    notifyIncoming(contact);
+    notifyIncoming(contact, message);
   }
 }
 

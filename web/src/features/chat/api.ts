@@ -91,7 +91,8 @@ export type SendOutcome =
       creditsSpent: number;
       replayed: boolean;
     }
-  | { kind: 'not_enough_credits'; credits: number | null }
+  /** `required`: the least balance that may send it, when the server said. */
+  | { kind: 'not_enough_credits'; credits: number | null; required: number | null }
   /** code null: no answer (timeout, socket lost); the same client_id may be sent again. */
   | { kind: 'error'; code: ErrorCode | null };
 
@@ -112,6 +113,7 @@ export async function sendMessage(request: SendMessageRequest): Promise<SendOutc
       return {
         kind: 'not_enough_credits',
         credits: detailNumber(reply.request_details, 'credits'),
+        required: detailNumber(reply.request_details, 'required'),
       };
     }
     return { kind: 'error', code: reply.error_code ?? 'internal_error' };

@@ -283,6 +283,25 @@ export function minCreditsToSend(configs: Partial<Configs>): number {
   return configs.site?.min_credits_to_send ?? MIN_CREDITS_TO_SEND;
 }
 
+/** The price of a text: configs.prices "text", 50 until the configs arrive. */
+export function textPrice(configs: Partial<Configs>): number {
+  return configs.prices?.find((p) => p.feature === 'text')?.price ?? MIN_CREDITS_TO_SEND;
+}
+
+/** Failed sends worth sending again by themselves once the connection is back: no answer came
+ *  (lost socket, timeout) or the server asked to retry. Refusals wait for the member. */
+export function resendsAfterReconnect(error: string | null): boolean {
+  return error === 'network' || error === 'server_busy' || error === 'rate_limited';
+}
+
+/** The client_ids of my failed messages to send again once the connection is back. */
+export function unsentClientIds(list: readonly LocalMessage[]): string[] {
+  return list
+    .filter((m) => m.pending?.state === 'failed' && resendsAfterReconnect(m.pending.error))
+    .map((m) => m.client_id)
+    .filter((id): id is string => typeof id === 'string');
+}
+
 /** Spec §5: sending needs at least the minimum, and a gift at least its price. */
 export function canAfford(credits: number, minimum: number, price = 0): boolean {
   return credits >= Math.max(minimum, price);

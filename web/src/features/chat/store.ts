@@ -42,6 +42,13 @@ export interface ContactList {
 
 const EMPTY_LIST: ContactList = { items: [], state: 'idle', ended: false, loadingMore: false };
 
+/** The notice of a paid send, shown in that chat above the composer. */
+export interface SpentNotice {
+  id: number;
+  partnerId: number;
+  amount: number;
+}
+
 export interface ChatState {
   lists: Record<ListKind, ContactList>;
   archivesOpen: boolean;
@@ -55,6 +62,7 @@ export interface ChatState {
   gifts: GiftEntry[];
   giftsState: LoadState;
   giftsEnded: boolean;
+  spent: SpentNotice | null;
 
   patchList(kind: ListKind, patch: Partial<ContactList>): void;
   /** A page at `offset`; offset 0 starts the list again. */
@@ -75,6 +83,9 @@ export interface ChatState {
   setStale(stale: boolean): void;
   applyGiftsPage(offset: number, page: GiftEntry[], ended: boolean): void;
   setGiftsState(state: LoadState): void;
+  showSpent(partnerId: number, amount: number): void;
+  /** Hides the notice `id` (a newer one stays). */
+  hideSpent(id: number): void;
   reset(): void;
 }
 
@@ -88,6 +99,7 @@ const initialState = () => ({
   gifts: [] as GiftEntry[],
   giftsState: 'idle' as LoadState,
   giftsEnded: false,
+  spent: null as SpentNotice | null,
 });
 
 export const useChatStore = create<ChatState>()((set) => {
@@ -176,6 +188,9 @@ export const useChatStore = create<ChatState>()((set) => {
         giftsEnded: ended,
       })),
     setGiftsState: (giftsState) => set({ giftsState }),
+    showSpent: (partnerId, amount) =>
+      set((s) => ({ spent: { id: (s.spent?.id ?? 0) + 1, partnerId, amount } })),
+    hideSpent: (id) => set((s) => (s.spent?.id === id ? { spent: null } : s)),
     reset: () => set(initialState()),
   };
 });

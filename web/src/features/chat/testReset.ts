@@ -7,6 +7,7 @@ import { setChatOpen, showBanner } from '../notify/banner';
 import { playSound } from '../notify/sounds';
 import { usePeopleStore, useProfileModal } from '../people/store';
 import { resetChat } from './actions';
+import { clearAllDrafts } from './drafts';
 import { ME, resetRealtime } from './testing';
 
 /**
@@ -16,6 +17,7 @@ import { ME, resetRealtime } from './testing';
 export function resetChatTest(credits = 200): void {
   resetRealtime();
   resetChat();
+  clearAllDrafts();
   for (const fn of [showBanner, setChatOpen, playSound]) {
     if (vi.isMockFunction(fn)) fn.mockClear();
   }
@@ -24,6 +26,8 @@ export function resetChatTest(credits = 200): void {
     authenticated: true,
     unreadTotal: 0,
     creditsModalOpen: false,
+    creditsNeed: null,
+    connection: 'live',
     configs: {},
     language: 'en',
   });

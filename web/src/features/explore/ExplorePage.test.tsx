@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../app/store';
+import { TEST_USER } from '../../realtime/testing';
 import { setTestLanguage } from '../auth/testUtils';
+import { useNotifyStore } from '../notify/banner';
 import { MatchedModalHost } from '../people/MatchedModal';
 import { useLikeLimit, useMatchModal } from '../people/overlays';
 import { usePeopleStore, useProfileModal } from '../people/store';
@@ -45,6 +48,8 @@ beforeEach(() => {
   useMatchModal.setState({ person: null, shown: [] });
   useLikeLimit.setState({ open: false, resetsIn: null });
   usePremiumModal.setState({ subscriptionsOpen: false });
+  useAppStore.setState({ user: { ...TEST_USER, language: 'en' }, language: 'en' });
+  useNotifyStore.setState({ banner: null });
 });
 
 describe('ExplorePage deck', () => {
@@ -249,16 +254,108 @@ describe('ExplorePage deck', () => {
     expect(screen.queryByTestId('like-limit-upsell')).toBeNull();
   });
 
-  it('shows the empty state with a way to widen the search', async () => {
-    answer('explore', () => ({ module: 'explore', request_status: 1, data: [] }));
+  it('offers to search farther with one tap, then deals the wider deck', async () => {
+    useAppStore.setState({ user: { ...TEST_USER, language: 'en', s_radius: 50, s_age: '23,37' } });
+    let wide = false;
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: wide ? [7, 8].map((id) => makePerson(id)) : [],
+    }));
+    answer('user/update', (payload) => {
+      wide = true;
+      return {
+        module: 'user/update',
+        request_status: 1,
+        data: { user: { ...TEST_USER, language: 'en', s_radius: payload.value as number } },
+      };
+    });
     const user = userEvent.setup();
     renderWithRouter(<Screen />);
     const empty = await screen.findByTestId('explore-empty');
     expect(empty).toHaveTextContent('No more people nearby right now');
+    expect(empty).toHaveTextContent("You've seen everyone nearby who fits your search");
     expect(screen.getByTestId('explore-like')).toBeDisabled();
     expect(realtime.request).toHaveBeenCalledTimes(1);
-    await user.click(within(empty).getByRole('link', { name: /Widen your search/ }));
+
+    await user.click(within(empty).getByRole('button', { name: 'Search within 100 km' }));
+    await waitFor(() => expect(topCardId()).toBe(7));
+    expect(sent('user/update')).toEqual([{ key: 's_radious', value: 100 }]);
+    // The deck is dealt afresh (then topped up, as two cards are few).
+    expect(sent('explore').slice(0, 2)).toEqual([{ exclude: [] }, { exclude: [] }]);
+    expect(useAppStore.getState().user?.s_radius).toBe(100);
+    expect(screen.queryByTestId('explore-empty')).toBeNull();
+  });
+
+  it('widens the ages once the distance is at its widest', async () => {
+    useAppStore.setState({ user: { ...TEST_USER, language: 'en', s_radius: 100, s_age: '25,40' } });
+    answer('explore', () => ({ module: 'explore', request_status: 1, data: [] }));
+    answer('user/update', (payload) => ({
+      module: 'user/update',
+      request_status: 1,
+      data: { user: { ...TEST_USER, language: 'en', s_radius: 100, s_age: payload.value } },
+    }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    const empty = await screen.findByTestId('explore-empty');
+    await user.click(within(empty).getByRole('button', { name: /Show ages\W+20–45/ }));
+    await waitFor(() => expect(sent('explore')).toHaveLength(2));
+    expect(sent('user/update')).toEqual([{ key: 's_age', value: '20,45' }]);
+    // Still nobody: the next step is offered.
+    expect(
+      await within(await screen.findByTestId('explore-empty')).findByRole('button', {
+        name: /Show ages\W+18–50/,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the empty deck and says so when the wider search cannot be saved', async () => {
+    answer('explore', () => ({ module: 'explore', request_status: 1, data: [] }));
+    answer('user/update', () => ({
+      module: 'user/update',
+      request_status: 0,
+      error_code: 'invalid_value',
+    }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    const empty = await screen.findByTestId('explore-empty');
+    const widen = within(empty).getByTestId('explore-widen');
+    await user.click(widen);
+    await waitFor(() => expect(widen).toBeEnabled());
+    expect(useNotifyStore.getState().banner).toMatchObject({ type: 'error' });
+    expect(sent('explore')).toHaveLength(1);
+    expect(useAppStore.getState().user?.s_radius).toBe(50);
+  });
+
+  it('points to the settings when the search is already at its widest', async () => {
+    useAppStore.setState({
+      user: { ...TEST_USER, language: 'en', s_radius: 100, s_age: '18,100' },
+    });
+    answer('explore', () => ({ module: 'explore', request_status: 1, data: [] }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    const empty = await screen.findByTestId('explore-empty');
+    expect(within(empty).queryByTestId('explore-widen')).toBeNull();
+    expect(empty).toHaveTextContent('New people join every day');
+    await user.click(within(empty).getByRole('link', { name: 'Search settings' }));
     expect(await screen.findByText('settings page')).toBeInTheDocument();
+  });
+
+  it('says when a card is written in another language than the viewer reads', async () => {
+    answer('explore', () => ({
+      module: 'explore',
+      request_status: 1,
+      data: [makePerson(1, { language: 'he', name: 'נועה' }), makePerson(2)],
+    }));
+    const user = userEvent.setup();
+    renderWithRouter(<Screen />);
+    await waitFor(() => expect(topCardId()).toBe(1));
+    const first = screen.getAllByTestId('explore-card')[0] as HTMLElement;
+    expect(within(first).getByTestId('language-badge')).toHaveTextContent('Profile in Hebrew');
+    await user.click(screen.getByTestId('explore-pass'));
+    await waitFor(() => expect(topCardId()).toBe(2));
+    const second = screen.getAllByTestId('explore-card')[0] as HTMLElement;
+    expect(within(second).queryByTestId('language-badge')).toBeNull();
   });
 
   it('shows a card without a photo as initials on a gradient, with the virtual badge', async () => {

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../../app/format';
+import { useAppStore } from '../../app/store';
 import type { Person } from '../../realtime/protocol';
 import { errorText } from '../people/api';
 import { anyDialogOpen } from '../../ui/Dialog';
@@ -11,8 +13,9 @@ import { openProfile, usePeopleStore, useProfileModal } from '../people/store';
 import { createTapGuard } from '../people/tapGuard';
 import { Icon } from '../shell/icons';
 import { FLY_MS } from './deck';
-import { loadMoreCards, swipeCard, topUpDeck, useDeckStore } from './deckStore';
+import { loadMoreCards, swipeCard, topUpDeck, useDeckStore, widenSearch } from './deckStore';
 import { SwipeCard, type Leaving } from './SwipeCard';
+import { nextWidening } from './widen';
 import './ExplorePage.css';
 
 const VISIBLE_CARDS = 3;
@@ -36,7 +39,10 @@ export default function ExplorePage() {
   const pending = useDeckStore((s) => s.pending);
   const exhausted = useDeckStore((s) => s.exhausted);
   const failed = useDeckStore((s) => s.failed);
+  const user = useAppStore((s) => s.user);
+  const language = useAppStore((s) => s.language);
   const [leaving, setLeaving] = useState<{ id: number; dir: Leaving } | null>(null);
+  const [widening, setWidening] = useState(false);
   const deckRef = useRef<HTMLDivElement>(null);
   const tapGuard = useMemo(() => createTapGuard(), []);
 
@@ -105,6 +111,20 @@ export default function ExplorePage() {
     if (tapGuard()) openProfile(person.id, 'explore');
   };
 
+  const wider = user ? nextWidening(user) : null;
+  const widen = async () => {
+    if (!wider || widening) return;
+    setWidening(true);
+    const result = await widenSearch(wider.update);
+    setWidening(false);
+    if (result.kind === 'error') {
+      showNotice(
+        errorText(t, (key) => i18n.exists(key), result.code),
+        'error',
+      );
+    }
+  };
+
   const visible = cards.slice(0, VISIBLE_CARDS);
   const noMore = visible.length === 0 && (failed || (exhausted && !pending));
   let body;
@@ -144,14 +164,45 @@ export default function ExplorePage() {
           </span>
         </span>
         <h2 className="explore-state__title">{t('explore.empty.title')}</h2>
-        <p className="explore-state__body">{t('explore.empty.body')}</p>
-        <Link to="/settings" className="btn btn-primary" data-testid="explore-empty-settings">
-          <Icon name="settings" size={20} />
-          {t('explore.empty.cta')}
-        </Link>
-        <button type="button" className="btn btn-ghost" onClick={() => void loadMoreCards(true)}>
-          {t('explore.empty.retry')}
-        </button>
+        <p className="explore-state__body">
+          {t(wider ? 'explore.empty.body' : 'explore.empty.bodyWidest')}
+        </p>
+        {wider ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="explore-widen"
+            onClick={() => void widen()}
+            disabled={widening}
+            aria-busy={widening || undefined}
+          >
+            <Icon name={wider.kind === 'radius' ? 'pin' : 'users'} size={20} />
+            {wider.kind === 'radius'
+              ? t('explore.empty.widenRadius', { km: formatNumber(wider.radius, language) })
+              : t('explore.empty.widenAges', {
+                  // Isolated left to right, so that Hebrew shows 18–45 and not 45–18.
+                  range: `\u2066${formatNumber(wider.range.min, language)}–${formatNumber(wider.range.max, language)}\u2069`,
+                })}
+          </button>
+        ) : null}
+        <div className="explore-state__more">
+          <Link
+            to="/settings"
+            className={wider ? 'btn btn-ghost' : 'btn btn-primary'}
+            data-testid="explore-empty-settings"
+          >
+            <Icon name="settings" size={20} />
+            {t('explore.searchSettings')}
+          </Link>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => void loadMoreCards(true)}
+            disabled={widening}
+          >
+            {t('explore.empty.retry')}
+          </button>
+        </div>
       </div>
     );
   } else {

@@ -9,7 +9,13 @@ import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../shell/icons';
 import type { Person } from '../../realtime/protocol';
-import { OnlineDot, PersonPhoto, useLocationLine, VirtualBadge } from '../people/PersonBadges';
+import {
+  LanguageBadge,
+  OnlineDot,
+  PersonPhoto,
+  useLocationLine,
+  VirtualBadge,
+} from '../people/PersonBadges';
 import { dragRotation, FLY_MS, releaseDecision, stampOpacity } from './deck';
 
 const TAP_SLOP_PX = 6;
@@ -187,6 +193,7 @@ export function SwipeCard({
             {place}
           </p>
         )}
+        <LanguageBadge person={person} className="swipe-card__language" />
         {person.bio.trim() && (
           // A bio keeps its own direction (a Hebrew bio in the English UI, and the reverse).
           <p className="swipe-card__bio" dir="auto">

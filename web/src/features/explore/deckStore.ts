@@ -1,8 +1,9 @@
 // The deck's loading state and decisions. The cards themselves live in the shared people store
 // (usePeopleStore.cards) so that a block or presence change reaches them too.
 import { create } from 'zustand';
+import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
-import type { ErrorCode, Person } from '../../realtime/protocol';
+import type { ErrorCode, Person, RequestOf } from '../../realtime/protocol';
 import { applyLikeOutcome, sendSwipe } from '../people/api';
 import { usePeopleStore } from '../people/store';
 import { buildExclude, needsMore, pushRecent } from './deck';
@@ -101,6 +102,28 @@ export async function swipeCard(
   }
   if (outcome.kind === 'limit') return { kind: 'limit' };
   return outcome;
+}
+
+/** `code` is an error code, or `network` when the request never got an answer. */
+export type WidenResult = { kind: 'ok' } | { kind: 'error'; code: string | null };
+
+/**
+ * Saves one wider search preference (explore/widen.ts) and deals a new deck for it. Like any
+ * change of search preference (spec §4), it clears the cards, meet and popular lists first.
+ */
+export async function widenSearch(update: RequestOf<'user/update'>): Promise<WidenResult> {
+  try {
+    const reply = await realtime.request('user/update', update);
+    if (reply.request_status !== 1) return { kind: 'error', code: reply.error_code ?? null };
+    const fresh = reply.data?.user;
+    if (fresh) useAppStore.getState().setUser(fresh);
+  } catch {
+    return { kind: 'error', code: 'network' };
+  }
+  usePeopleStore.getState().resetDiscovery();
+  resetDeck();
+  await loadMoreCards(true);
+  return { kind: 'ok' };
 }
 
 /** Forgets the deck's bookkeeping (tests, and a change of search preferences). */

@@ -92,6 +92,39 @@ describe('info translation data', () => {
   });
 });
 
+describe('the support FAQ says what exists now', () => {
+  // Features that do not exist yet: the lucky wheel, push-notification credits, credit packages
+  // and payments. The FAQ must not describe them as if they did.
+  const NOT_YET: Record<LanguageCode, RegExp> = {
+    en: /wheel|push|package|payment provider|card number/i,
+    he: /גלגל המזל|התראות פוש|חבילות|ספק הסליקה|מספר הכרטיס/,
+    de: /Glücksrad|Push|Paket|Zahlungsanbieter|Kartennummer/i,
+  };
+
+  it.each(['he', 'en', 'de'] as const)('%s: no wheel, push credits, packages or payments', (l) => {
+    const faq = leaves((infoTree(l) as { support: unknown }).support);
+    expect(faq.filter((text) => NOT_YET[l].test(text))).toEqual([]);
+  });
+
+  it.each(['he', 'en', 'de'] as const)('%s: the real prices and the signup credits', (l) => {
+    const i18n = makeI18n(l);
+    const credits = i18n.t('info.support.sections.faq.body.credits.body.p1');
+    // docs/protocol.md: a text costs 50 credits, sending needs 50, signup gives 200.
+    expect(credits).toMatch(/\b50\b/);
+    expect(credits).toMatch(/\b200\b/);
+    // Neither credits nor premium can be bought yet.
+    expect(i18n.t('info.support.sections.faq.body.buying.title')).not.toBe('');
+  });
+});
+
+describe('the brand in Hebrew', () => {
+  it('is written קשר, never in Latin letters, on every information page', () => {
+    const he = leaves(infoTree('he'));
+    expect(he.filter((text) => /Kesher/.test(text))).toEqual([]);
+    expect(he.some((text) => /קשר בע"מ/.test(text))).toBe(true);
+  });
+});
+
 describe.each(LANGS)('info pages in %s', (language) => {
   it.each(PAGES)('%s renders an article with a title and the last-updated date', (area, Page) => {
     const { i18n } = renderPage(Page, language);

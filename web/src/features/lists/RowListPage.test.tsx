@@ -33,6 +33,18 @@ afterEach(() => {
 });
 
 describe('My likes', () => {
+  it('with no likes says so (not "no matches") and leads to The Slips', async () => {
+    request.mockResolvedValueOnce(reply('user/mylikes', []) as never);
+    renderRoute('/mylikes', '/mylikes', <MyLikesPage />);
+    const empty = await screen.findByTestId('mylikes-empty');
+    expect(empty).toHaveTextContent("You haven't liked anyone yet");
+    expect(empty).not.toHaveTextContent(/match/i);
+    expect(within(empty).getByRole('link', { name: 'Go to The Slips' })).toHaveAttribute(
+      'href',
+      '/explore',
+    );
+  });
+
   it('merges pages by id, newer replacing older, newest first, with relative times', async () => {
     const page1 = Array.from({ length: 20 }, (_, i) =>
       makeEntry(i + 1, { time: NOW - 86_400 * (i + 2) }),
@@ -74,12 +86,6 @@ describe('My likes', () => {
 
     await user.click(within(second).getAllByRole('button')[0] as HTMLElement);
     expect(useProfileModal.getState()).toMatchObject({ userId: 3, target: 'mylikes' });
-  });
-
-  it("says so when there's nobody yet", async () => {
-    request.mockResolvedValue(reply('user/mylikes', []) as never);
-    renderRoute('/mylikes', '/mylikes', <MyLikesPage />);
-    expect(await screen.findByText('You have no matches yet')).toBeInTheDocument();
   });
 
   it('shows relative times in the UI language', async () => {

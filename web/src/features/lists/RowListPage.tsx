@@ -71,7 +71,7 @@ export function RowListPage({ config }: { config: RowListConfig }) {
           testId={`${kind}-empty`}
           action={
             <Link to="/explore" className="btn btn-primary">
-              {t('lists.findPeople')}
+              {t(kind === 'mylikes' ? 'lists.mylikes.cta' : 'lists.findPeople')}
             </Link>
           }
         />

@@ -20,6 +20,7 @@ export function makePerson(id: number, patch: Partial<Person> = {}): Person {
     photo: `/media/personas/${id}.svg`,
     photos_count: 1,
     bio: '',
+    language: 'en',
     city: 'Tel Aviv',
     country: 'Israel',
     distance_km: 10,

@@ -88,11 +88,21 @@ describe('MeetPage', () => {
   it('switches to popular and opens a profile with the tab as target', async () => {
     const user = userEvent.setup();
     renderRoute('/meet', '/meet', <MeetPage />);
-    await answer([makePerson(1, { virtual: 1, status: 1, distance_km: 25 })]);
-    const tile = tiles()[0];
-    if (!tile) throw new Error('no tile');
+    await answer([
+      makePerson(1, { virtual: 1, status: 1, distance_km: 25 }),
+      makePerson(2, { language: 'he', name: 'נועה' }),
+    ]);
+    const [tile, hebrew] = tiles();
+    if (!tile || !hebrew) throw new Error('no tiles');
     expect(within(tile).getByText('Virtual')).toBeInTheDocument();
     expect(within(tile).getByText('within 25 km')).toBeInTheDocument();
+    // A tile written in another language says so; one in the viewer's own does not.
+    expect(within(tile).queryByTestId('language-badge')).toBeNull();
+    expect(within(hebrew).getByTestId('language-badge')).toHaveAttribute(
+      'title',
+      'Profile in Hebrew',
+    );
+    expect(within(hebrew).getByTestId('language-badge')).toHaveTextContent('Hebrew');
     expect(screen.getByTestId('meet-tab-meet')).toHaveAttribute('aria-selected', 'true');
 
     await user.click(screen.getByTestId('meet-tab-popular'));
@@ -109,7 +119,7 @@ describe('MeetPage', () => {
 
     // Back on meet: the list is still there, nothing is asked again.
     await user.click(screen.getByTestId('meet-tab-meet'));
-    expect(ids()).toEqual([1]);
+    expect(ids()).toEqual([1, 2]);
     expect(request).toHaveBeenCalledTimes(2);
     await user.click(tiles()[0] as HTMLElement);
     expect(useProfileModal.getState()).toMatchObject({ userId: 1, target: 'meet' });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { Person } from '../../realtime/protocol';
+import { LanguageBadge } from '../people/PersonBadges';
 import { Icon } from '../shell/icons';
 import { PersonPhoto } from '../lists/PersonPhoto';
 import { PersonTile } from '../lists/PersonTile';
@@ -25,11 +26,14 @@ export function MeetTile({ person, onOpen }: { person: Person; onOpen: (id: numb
       online={person.status === 1}
       story={person.has_story > 0}
       badges={
-        person.virtual === 1 ? (
-          <span className="tile-badge tile-badge--virtual" title={t('meet.virtualHint')}>
-            {t('meet.virtual')}
-          </span>
-        ) : null
+        <>
+          {person.virtual === 1 ? (
+            <span className="tile-badge tile-badge--virtual" title={t('meet.virtualHint')}>
+              {t('meet.virtual')}
+            </span>
+          ) : null}
+          <LanguageBadge person={person} className="tile-badge meet-tile__language" short />
+        </>
       }
       details={
         <>

@@ -50,6 +50,13 @@ describe('BannerHost', () => {
     gone();
   });
 
+  it('puts a title (the sender) on its own line above the message (the preview)', () => {
+    const banner = renderBanner({ type: 'message', title: 'נועה', message: 'Hi, how are you?' });
+    expect(screen.getByTestId('banner-title')).toHaveTextContent('נועה');
+    expect(screen.getByTestId('banner-message')).toHaveTextContent('Hi, how are you?');
+    expect(banner).toHaveTextContent('נועהHi, how are you?');
+  });
+
   it('honours a shorter duration (free credits: 1200 ms)', () => {
     renderBanner({ type: 'credits', message: '+200', durationMs: 1200 });
     act(() => vi.advanceTimersByTime(1200));

@@ -49,6 +49,22 @@ function BannerIcon({ banner }: { banner: Banner }) {
   }
 }
 
+/** The sender (or other title) on its own line, then the message, each isolated so a Hebrew name
+ *  before an English preview (or the reverse) keeps its own direction. */
+function BannerText({ banner }: { banner: Banner }) {
+  if (banner.title === null) return banner.message;
+  return (
+    <>
+      <bdi className="banner__title" data-testid="banner-title">
+        {banner.title}
+      </bdi>
+      <bdi className="banner__message" dir="auto" data-testid="banner-message">
+        {banner.message}
+      </bdi>
+    </>
+  );
+}
+
 /** Where a press started, while the pointer is down. */
 interface Press {
   pointerId: number;
@@ -159,10 +175,12 @@ function BannerView({ banner }: { banner: Banner }) {
       </span>
       {banner.onClick ? (
         <button type="button" className="banner__text banner__action">
-          {banner.message}
+          <BannerText banner={banner} />
         </button>
       ) : (
-        <span className="banner__text">{banner.message}</span>
+        <span className="banner__text">
+          <BannerText banner={banner} />
+        </span>
       )}
       <button
         type="button"

@@ -11,6 +11,8 @@ export { useNotifyStore } from './store';
 
 export interface BannerInput {
   type: BannerType;
+  /** A bold first line, e.g. a new message's sender name. */
+  title?: string | null;
   /** Already translated text. */
   message: string;
   /** The sender's photo, for message and info banners; the no-user image stands in without. */
@@ -27,6 +29,7 @@ export function showBanner(input: BannerInput): void {
   if (!shouldShowBanner(input.type, currentAttention())) return;
   useNotifyStore.getState().show({
     type: input.type,
+    title: input.title ?? null,
     message: input.message,
     photo: input.photo ?? null,
     onClick: input.onClick ?? null,

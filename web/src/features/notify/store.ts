@@ -9,6 +9,8 @@ export interface Banner {
   /** Grows with every banner, so a late timer never closes a newer one. */
   id: number;
   type: BannerType;
+  /** A first line in bold (a new message's sender), already translated; null for none. */
+  title: string | null;
   /** Already translated. */
   message: string;
   photo: string | null;

@@ -12,7 +12,7 @@ import { Icon } from '../shell/icons';
 import { Dialog } from '../../ui/Dialog';
 import { showMatch, useLikeLimit, useMatchModal } from './overlays';
 import { PersonPhoto } from './PersonBadges';
-import { usePeopleStore } from './store';
+import { usePeopleStore, useProfileModal } from './store';
 import { useOnlinePresence } from './useOnlinePresence';
 import './people.css';
 
@@ -30,7 +30,10 @@ function MatchedModal() {
   if (!person) return null;
 
   const sendMessage = () => {
+    // The chat is what comes next: no profile stays open over it (a match from the profile's
+    // like button opens this modal on top of that profile).
     close();
+    useProfileModal.getState().close();
     void navigate(`/chat/${person.id}`);
   };
 

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person } from '../../realtime/protocol';
+import { Icon } from '../shell/icons';
 import { initialsOf, placeholderGradient } from './display';
 
 /**
@@ -52,6 +53,43 @@ export function VirtualBadge({ className, testId }: { className?: string; testId
         <path d="M12 8v5M12 16h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
       {t('people.virtualBadge')}
+    </span>
+  );
+}
+
+/**
+ * "Profile in Hebrew" on someone who writes in another language than the one the viewer uses:
+ * discovery shows them after the people in the viewer's language, and this says why the name
+ * and bio are in another language (or script). `short` shows only the language's name.
+ */
+export function LanguageBadge({
+  person,
+  className,
+  short = false,
+}: {
+  person: Pick<Person, 'language'>;
+  className?: string;
+  short?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  if (!person.language || person.language === i18n.language) return null;
+  const language = t(`people.languageName.${person.language}`);
+  const full = t('people.profileIn', { language });
+  return (
+    <span
+      className={className ? `language-badge ${className}` : 'language-badge'}
+      data-testid="language-badge"
+      title={short ? full : undefined}
+    >
+      <Icon name="globe" size={13} strokeWidth={2} />
+      {short ? (
+        <>
+          <span aria-hidden="true">{language}</span>
+          <span className="visually-hidden">{full}</span>
+        </>
+      ) : (
+        full
+      )}
     </span>
   );
 }

@@ -11,7 +11,8 @@ import { MatchedModalHost } from './MatchedModal';
 import { useLikeLimit, useMatchModal } from './overlays';
 import { ProfileModalHost } from './ProfileModal';
 import { openProfile, usePeopleStore, useProfileModal } from './store';
-import { answer, makePerson, renderWithRouter, resetRealtime, sent } from './testing';
+import { Outlet } from 'react-router';
+import { answer, makePerson, renderRoutes, renderWithRouter, resetRealtime, sent } from './testing';
 
 vi.mock('../../realtime', () => import('./testing'));
 
@@ -179,6 +180,68 @@ describe('ProfileModalHost', () => {
 
     await user.click(screen.getByTestId('matched-send-message'));
     expect(await screen.findByText('chat page')).toBeInTheDocument();
+  });
+
+  it('"Send message" on a match from the profile shows the chat with no modal over it', async () => {
+    answerProfile();
+    answer('swipe', () => ({
+      module: 'swipe',
+      request_status: 1,
+      request_details: { is_matched: 1, swiped_user_id: 41 },
+    }));
+    const user = userEvent.setup();
+    // As in MainLayout: the hosts stay mounted around every page.
+    const { router } = renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <Hosts />
+            </>
+          ),
+          children: [
+            { path: '/explore', element: <p>explore page</p> },
+            { path: '/chat/:slug', element: <p>chat page</p> },
+          ],
+        },
+      ],
+      '/explore',
+    );
+    act(() => openProfile(41, 'explore'));
+    await user.click(await screen.findByTestId('profile-like'));
+    await user.click(await screen.findByTestId('matched-send-message'));
+    expect(await screen.findByText('chat page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/chat/41');
+    expect(screen.queryByTestId('matched-modal')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useProfileModal.getState().userId).toBeNull();
+  });
+
+  it('closes when the page changes under it (back button, a link)', async () => {
+    answerProfile();
+    const { router } = renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <Hosts />
+            </>
+          ),
+          children: [
+            { path: '/explore', element: <p>explore page</p> },
+            { path: '/settings', element: <p>settings page</p> },
+          ],
+        },
+      ],
+      '/explore',
+    );
+    act(() => openProfile(41, 'explore'));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await act(() => router.navigate('/settings'));
+    expect(await screen.findByText('settings page')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('shows the like-limit upsell from the profile too', async () => {

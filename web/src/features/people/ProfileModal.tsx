@@ -11,7 +11,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
 import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
@@ -22,7 +22,7 @@ import { Dialog } from '../../ui/Dialog';
 import { wrapIndex } from './display';
 import { ImageViewer } from './ImageViewer';
 import { showNotice } from './overlays';
-import { OnlineDot, useLocationLine, VirtualBadge } from './PersonBadges';
+import { LanguageBadge, OnlineDot, useLocationLine, VirtualBadge } from './PersonBadges';
 import { BlockDialog, ReportDialog } from './SafetyDialogs';
 import { usePeopleStore, useProfileModal } from './store';
 import { createTapGuard } from './tapGuard';
@@ -243,6 +243,7 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
               <Icon name="pin" size={16} />
               <span>{locationLine(shown, true)}</span>
             </p>
+            <LanguageBadge person={shown} />
           </header>
         ) : (
           <div className="profile-modal__header" aria-busy="true">
@@ -369,5 +370,14 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
 export function ProfileModalHost() {
   const userId = useProfileModal((s) => s.userId);
   const target = useProfileModal((s) => s.target);
+  const { pathname } = useLocation();
+  const shownAt = useRef(pathname);
+  // A profile belongs to the screen it was opened on: going to another page (a chat, a list, the
+  // back button) closes it rather than leaving it over the new page.
+  useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    useProfileModal.getState().close();
+  }, [pathname]);
   return userId !== null ? <ProfileModal key={userId} userId={userId} target={target} /> : null;
 }

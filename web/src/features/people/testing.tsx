@@ -60,6 +60,7 @@ export function makePerson(id: number, patch: Partial<Person> = {}): Person {
     photo: `/media/${id}.jpg`,
     photos_count: 1,
     bio: `Bio of ${id}`,
+    language: 'en',
     city: 'Tel Aviv',
     country: 'Israel',
     distance_km: 10,

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { realtime } from '../../realtime';
 import { logout } from '../auth/api';
+import { clearAllDrafts } from '../chat/drafts';
 
 /** Logs out on the server, then forgets the user locally and opens a fresh guest socket. */
 export function useLogout(): { logOut: () => void; pending: boolean } {
@@ -16,6 +17,7 @@ export function useLogout(): { logOut: () => void; pending: boolean } {
       })
       .finally(() => {
         useAppStore.getState().clearSession();
+        clearAllDrafts();
         realtime.reconnect();
         setPending(false);
         void navigate('/', { replace: true });

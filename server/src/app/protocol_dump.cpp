@@ -1,0 +1,74 @@
+#include "app/protocol_dump.hpp"
+
+#include <boost/json.hpp>
+
+#include "domain/routes.hpp"
+#include "protocol/errors.hpp"
+
+namespace kesher::app {
+
+namespace json = boost::json;
+
+namespace {
+
+std::string_view access_name(protocol::Access access) {
+  return access == protocol::Access::guest ? "guest" : "member";
+}
+
+std::string_view runs_name(protocol::Runs runs) {
+  return runs == protocol::Runs::on_network ? "network" : "worker";
+}
+
+std::string_view access_name(domain::RouteAccess access) {
+  switch (access) {
+    case domain::RouteAccess::protected_page:
+      return "protected";
+    case domain::RouteAccess::guest_only:
+      return "guest_only";
+    case domain::RouteAccess::open_page:
+      return "open";
+    case domain::RouteAccess::unknown:
+      break;
+  }
+  return "unknown";
+}
+
+std::string_view parameter_name(domain::RouteParameter parameter) {
+  switch (parameter) {
+    case domain::RouteParameter::none:
+      break;
+    case domain::RouteParameter::optional:
+      return "optional";
+    case domain::RouteParameter::required:
+      return "required";
+  }
+  return "none";
+}
+
+}  // namespace
+
+std::string protocol_dump(const protocol::ModuleTable& modules) {
+  json::array module_list;
+  for (const protocol::Module* module : modules.modules()) {
+    module_list.push_back(json::object{{"name", module->name},
+                                       {"access", access_name(module->access)},
+                                       {"runs", runs_name(module->runs)}});
+  }
+  json::array codes;
+  for (const auto& entry : errc::catalogue) {
+    codes.push_back(json::object{{"code", entry.code}, {"meaning", entry.meaning}});
+  }
+  json::array pages;
+  for (const auto& page : domain::page_routes()) {
+    pages.push_back(json::object{{"path", page.path},
+                                 {"access", access_name(page.access)},
+                                 {"parameter", parameter_name(page.parameter)}});
+  }
+  return json::serialize(json::object{
+      {"modules", std::move(module_list)},
+      {"error_codes", std::move(codes)},
+      {"page_routes", std::move(pages)},
+  });
+}
+
+}  // namespace kesher::app
