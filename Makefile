@@ -17,8 +17,15 @@ COUNT ?= 50000
 LOAD_ARGS ?=
 RUN_LOAD := BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(USERS) RATE=$(RATE) \
   DURATION=$(DURATION) WARMUP=$(WARMUP) COUNT=$(COUNT) server/bench/run_load.sh
+# The clang build with AddressSanitizer and UBSan (docs/security.md "Fuzzing"): the server, the
+# tests and the libFuzzer targets. make fuzz runs each target FUZZ_SECONDS, FUZZ_JOBS at a time.
+ASAN_DIR ?= build-asan
+FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_JOBS ?= 2
+FUZZ_TARGETS ?=
 
-.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-load bench-connections clean
+.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-load bench-connections clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -61,7 +68,24 @@ e2e-test: server web places personas
 	  KESHER_PERSONAS=$(abspath $(PERSONAS)) npm run e2e
 
 # Formatting first: it fails in seconds, and cannot drift.
-test: lint unit-test integration-test web-test e2e-test
+test: lint unit-test integration-test test-asan fuzz-smoke web-test e2e-test
+
+$(ASAN_DIR)/build.ninja:
+	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DKESHER_SANITIZE=ON -DKESHER_FUZZ=ON
+
+asan: bootstrap $(ASAN_DIR)/build.ninja
+	cmake --build $(ASAN_DIR) -j $(JOBS) --target kesher kesher_unit_tests kesher_integration_tests fuzz_targets
+
+# Unit and integration tests against the ASan+UBSan server, and every fuzz corpus replayed once.
+test-asan: asan places personas
+	server/tests/run_sanitized.sh $(ASAN_DIR) $(abspath $(PLACES)) $(abspath $(PERSONAS))
+
+fuzz: asan
+	server/fuzz/run.sh $(ASAN_DIR) $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
+
+fuzz-smoke: asan
+	server/fuzz/run.sh $(ASAN_DIR) $(FUZZ_SMOKE_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
 lint: bootstrap
 	clang-format --dry-run --Werror $$(git ls-files 'server/*.cpp' 'server/*.hpp')
@@ -86,4 +110,4 @@ bench-connections: server places
 	$(RUN_LOAD) connections $(LOAD_ARGS)
 
 clean:
-	rm -rf $(BUILD_DIR) web/dist
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) web/dist

@@ -251,9 +251,8 @@ constexpr std::array<Entity, 6> kEntities{{{"&amp;", "&"},
                                            {"&#39;", "'"},
                                            {"&nbsp;", " "}}};
 
-}  // namespace
-
-std::string strip_html(std::string_view text) {
+// One pass: tags and comments removed, the common entities decoded.
+std::string strip_html_once(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   size_t i = 0;
@@ -285,9 +284,35 @@ std::string strip_html(std::string_view text) {
     }
     out += text[i++];
   }
-  // Decoded entities may have formed a tag again ("&lt;b&gt;"): strip until stable.
-  if (out.find('<') != std::string::npos && out != text) return strip_html(out);
   return out;
+}
+
+// Decoded entities may spell a tag again ("&lt;b&gt;"), so passes repeat until nothing changes.
+// Each pass reads the whole text and decodes one level of "&amp;amp;…lt;": past a few levels
+// (only ever crafted) the '<' left over go instead, so a 64 KiB frame costs a few passes, not one
+// per level (15,000 levels took seconds, 450 MB of copies and 15,000 stack frames).
+constexpr int kMaxHtmlPasses = 8;
+
+}  // namespace
+
+std::string strip_html(std::string_view text) {
+  std::string out = strip_html_once(text);
+  for (int pass = 1; out.find('<') != std::string::npos; ++pass) {
+    if (pass == kMaxHtmlPasses) {
+      std::erase(out, '<');
+      break;
+    }
+    std::string again = strip_html_once(out);
+    if (again == out) break;
+    out = std::move(again);
+  }
+  return out;
+}
+
+std::optional<std::string> clean_text_without_html(std::string_view raw, TextKind kind) {
+  auto cleaned = clean_text(raw, kind);
+  if (!cleaned) return std::nullopt;
+  return clean_text(strip_html(*cleaned), kind);
 }
 
 std::string collapse_spaces(std::string_view text) {

@@ -148,7 +148,7 @@ std::string format_age_range(std::pair<int, int> range) {
 }
 
 Checked<std::string> check_bio(std::string_view bio) {
-  auto text = clean_text(strip_html(bio), TextKind::paragraphs);
+  auto text = clean_text_without_html(bio, TextKind::paragraphs);
   if (!text || utf8_length(*text) > kBioMaxLength) {
     return Checked<std::string>::fail(errc::invalid_value);
   }

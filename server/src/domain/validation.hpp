@@ -55,7 +55,7 @@ Checked<std::string> check_name(std::string_view name, Language language);
 Checked<Date> check_birth_date(int64_t year, int64_t month, int64_t day, Date today);
 Checked<std::pair<int, int>> check_age_range(std::string_view text);  // "min,max"
 std::string format_age_range(std::pair<int, int> range);
-// HTML stripped, then clean_text(TextKind::paragraphs); at most 500 code points.
+// clean_text_without_html(TextKind::paragraphs); at most 500 code points.
 Checked<std::string> check_bio(std::string_view bio);
 bool valid_gender(int64_t gender);         // 1 male, 2 female, 3 other
 bool valid_search_gender(int64_t gender);  // 1 or 2

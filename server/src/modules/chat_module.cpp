@@ -282,12 +282,13 @@ json::object contacts(Request& request) {
   auto page = read_page(fields, chat::kContactsPage);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
   if (archived != 0 && archived != 1) return reply_error(errc::invalid_value, "archived");
-  auto [offset, take] = std::get<Page>(page);
+  const Page& slice = std::get<Page>(page);
   int64_t me = request.connection.user_id;
   json::array data;
   request.app.db->read([&](store::Session& db) {
     int64_t total = store::chat::unread_total(db, me);
-    for (const auto& contact : store::chat::contacts(db, me, archived == 1, offset, take)) {
+    for (const auto& contact :
+         store::chat::contacts(db, me, archived == 1, slice.offset, slice.take)) {
       data.push_back(contact_view(request.app, contact, total));
     }
   });
@@ -325,7 +326,7 @@ json::object messages(Request& request) {
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
   if (!other) return reply_error(errc::invalid_value, "contact_user_id");
   if (before && *before <= 0) return reply_error(errc::invalid_value, "before_id");
-  auto [offset, take] = std::get<Page>(page);
+  const Page& slice = std::get<Page>(page);
   int64_t me = request.connection.user_id;
   json::object reply = reply_error(errc::not_found);
   request.app.db->read([&](store::Session& db) {
@@ -335,7 +336,7 @@ json::object messages(Request& request) {
     }
     GiftBook gifts(db);
     json::array data;
-    for (const auto& m : store::chat::page(db, me, *other, before, offset, take)) {
+    for (const auto& m : store::chat::page(db, me, *other, before, slice.offset, slice.take)) {
       data.push_back(message_view(m, me, gifts.find(m.gift_id), language_of(request)));
     }
     reply = reply_ok(std::move(data));
@@ -394,11 +395,11 @@ json::object gifts(Request& request) {
   Fields fields(request.payload);
   auto page = read_page(fields, chat::kGiftsPage);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
-  auto [offset, take] = std::get<Page>(page);
+  const Page& slice = std::get<Page>(page);
   domain::Language language = language_of(request);
   json::array data;
   request.app.db->read([&](store::Session& db) {
-    for (const auto& gift : store::chat::gifts(db, offset, take)) {
+    for (const auto& gift : store::chat::gifts(db, slice.offset, slice.take)) {
       data.push_back(json::object{
           {"id", gift.id},
           {"icon", gift.icon},

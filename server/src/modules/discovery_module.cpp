@@ -117,9 +117,9 @@ json::object people_page(Request& request) {
   Fields fields(request.payload);
   auto page = read_page(fields, 24);
   if (auto* error = std::get_if<json::object>(&page)) return *error;
-  auto [offset, take] = std::get<Page>(page);
+  const Page& slice = std::get<Page>(page);
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
-    auto people = Query(db, search_of(viewer, request.now), offset, take);
+    auto people = Query(db, search_of(viewer, request.now), slice.offset, slice.take);
     return reply_ok(people_view(request.app, viewer, people, request.now));
   });
 }
@@ -172,7 +172,7 @@ json::object user_photos(Request& request) {
   auto page = read_page(fields, kPhotosPage);
   if (auto* error = std::get_if<json::object>(&page)) return *error;
   if (!user_id) return reply_error(errc::invalid_value, "user_id");
-  auto [offset, take] = std::get<Page>(page);
+  const Page& slice = std::get<Page>(page);
   json::object reply;
   int64_t viewer_id = request.connection.user_id;
   request.app.db->read([&](store::Session& db) {
@@ -180,8 +180,8 @@ json::object user_photos(Request& request) {
       reply = reply_error(errc::not_found);
       return;
     }
-    reply = reply_ok(
-        photos_view(store::social::photos(db, *user_id, offset, std::min(take, kPhotosPage))));
+    reply = reply_ok(photos_view(
+        store::social::photos(db, *user_id, slice.offset, std::min(slice.take, kPhotosPage))));
   });
   return reply;
 }

@@ -169,7 +169,7 @@ json::object report(Request& request) {
   if (!target || *target == request.connection.user_id) {
     return reply_error(errc::invalid_value, "user_id");
   }
-  auto text = domain::clean_text(domain::strip_html(reason), domain::TextKind::line);
+  auto text = domain::clean_text_without_html(reason, domain::TextKind::line);
   if (!text || domain::utf8_length(*text) > kMaxReason) {
     return reply_error(errc::invalid_value, "reason");
   }

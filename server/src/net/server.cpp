@@ -246,6 +246,10 @@ class WebSocketSession final : public bus::Connection,
     return last_inbound_.load(std::memory_order_relaxed) < since;
   }
 
+  // Once the loop has stopped for good: a session still open then never finishes serve(), so its
+  // reference to itself is dropped here, and destroying the loop's pending work frees it.
+  void release_self() { state_.connection.reset(); }
+
   // Any thread: closes with 4002 unless a frame has arrived meanwhile.
   void close_if_idle(std::chrono::steady_clock::duration limit) {
     asio::post(ws_.get_executor(), [self = shared_from_this(), limit] {
@@ -745,6 +749,8 @@ void Server::run() {
   // The pool is main's, but the work in it may still hold sockets, which call back into the
   // server when they go: it must have run before the server is destroyed.
   impl.workers.join();
+  std::lock_guard lock(impl.sockets_mutex);
+  for (WebSocketSession* socket : impl.sockets) socket->release_self();
 }
 
 }  // namespace kesher::net

@@ -3,6 +3,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <charconv>
+#include <cmath>
 
 #include "protocol/errors.hpp"
 
@@ -66,10 +67,9 @@ std::optional<int64_t> Fields::integer(std::string_view name) {
     return static_cast<int64_t>(v.get_uint64());
   }
   if (v.is_double()) {
+    // The range comes first: converting a double beyond int64 to an integer is undefined.
     double d = v.get_double();
-    if (d == static_cast<double>(static_cast<int64_t>(d)) && d > -9e15 && d < 9e15) {
-      return static_cast<int64_t>(d);
-    }
+    if (d > -9e15 && d < 9e15 && d == std::trunc(d)) return static_cast<int64_t>(d);
   }
   if (v.is_string()) {
     // The spec's client sends some ids as strings ("user_id": "12").

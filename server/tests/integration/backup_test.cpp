@@ -141,7 +141,9 @@ TEST_F(Backup, OnlineCopyTakenDuringSendsServesWhatWasCommittedBeforeIt) {
 
   auto copy = ServerProcess::with_database(target_);
   EXPECT_EQ(consistency_problems(*copy), std::vector<std::string>{});
-  EXPECT_EQ(query_rows(*copy, "PRAGMA integrity_check"), (json::array{json::array{"ok"}}));
+  // One row holding "ok". Spelled as JSON: json::array{json::array{"ok"}} is that row under g++
+  // but a copy of the inner array under clang (the sanitizer build).
+  EXPECT_EQ(query_rows(*copy, "PRAGMA integrity_check"), json::parse(R"([["ok"]])").as_array());
 
   // Members log in on the copy over HTTP and read their conversations over the socket.
   for (const auto* m : {&dana, &lior}) {

@@ -331,6 +331,10 @@ TEST_F(Social, BadInputGetsClearErrors) {
   EXPECT_EQ(socket->request("swipe", {{"swiped_user_id", "x"}, {"like", 1}})["error_code"],
             "invalid_field");
   EXPECT_EQ(socket->request("explore", {{"exclude", "1,2"}})["error_code"], "invalid_field");
+  // A number beyond int64 (found by fuzzing; the sanitizer build stopped the server on it).
+  auto huge = socket->request("swipe", {{"swiped_user_id", 1}, {"like", 1.2e20}});
+  EXPECT_EQ(huge["error_code"], "invalid_field");
+  EXPECT_EQ(huge["field"], "like");
   json::array many;
   for (int i = 0; i < 51; ++i) many.push_back(i);
   EXPECT_EQ(socket->request("explore", {{"exclude", many}})["error_code"], "invalid_value");

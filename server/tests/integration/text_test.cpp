@@ -78,6 +78,36 @@ TEST_F(UserText, BioIsStoredWithoutControlBidiOrInvisibleCharacters) {
   EXPECT_EQ(text_of(invisible_only["data"].at("user").at("bio")), "");
 }
 
+TEST_F(UserText, ABioOfDeeplyNestedEntitiesIsRefusedAndTheServerCarriesOn) {
+  auto member = fresh_member();
+  auto socket = connect(member);
+  // Near the frame limit, one level of entity per four bytes: the sanitizer build's server
+  // overflowed its stack on this before strip_html bounded its passes.
+  std::string nested = "< &amp;";
+  for (int i = 0; i < 15000; ++i) nested += "amp;";
+  nested += "lt;b>x";
+  auto reply = socket->request("user/update", {{"key", "bio"}, {"value", nested}});
+  EXPECT_EQ(reply["error_code"], "invalid_value");
+  auto shallow =
+      socket->request("user/update", {{"key", "bio"}, {"value", "&lt;b&gt;Hi&lt;/b&gt;"}});
+  EXPECT_EQ(text_of(shallow["data"].at("user").at("bio")), "Hi");
+}
+
+TEST_F(UserText, NoInvisibleCharacterHidesATagInABioOrAReason) {
+  auto member = fresh_member(), other = fresh_member();
+  auto socket = connect(member);
+  auto reply = socket->request(
+      "user/update", {{"key", "bio"}, {"value", "<\u200Bscript>alert(1)</script> <\u2066b>hi"}});
+  ASSERT_EQ(reply["request_status"], 1) << serialize(reply);
+  EXPECT_EQ(text_of(reply["data"].at("user").at("bio")), "alert(1) hi");
+  auto report = socket->request(
+      "user/report", {{"user_id", other.id}, {"reason", "spam <\u200Bimg src=x onerror=y>"}});
+  ASSERT_EQ(report["request_status"], 1) << serialize(report);
+  EXPECT_TRUE(stored_as(
+      "(SELECT reason FROM reports WHERE reporter_id = " + std::to_string(member.id) + ")",
+      "spam"));
+}
+
 TEST_F(UserText, ChatTextIsCleanedExactlyLikeTheBio) {
   auto sender = fresh_member(), receiver = fresh_member();
   auto from = connect(sender), to = connect(receiver);

@@ -65,6 +65,20 @@ TEST(Fields, TypedReadsRememberTheFirstWrongField) {
   EXPECT_EQ(fields.error_reply().at("error_code").as_string(), "invalid_field");
 }
 
+TEST(Fields, WholeDoublesAreIntegersAndHugeOnesAreInvalid) {
+  auto object =
+      boost::json::parse(R"({"a":2.0,"b":-7e3,"c":1.2e20,"d":-1e300,"e":9e15})").as_object();
+  Fields fields(object);
+  EXPECT_EQ(fields.integer("a"), 2);
+  EXPECT_EQ(fields.integer("b"), -7000);
+  EXPECT_FALSE(fields.failed());
+  // Found by the fields fuzzer under UBSan: 1.2e20 was converted to int64 before the range check.
+  EXPECT_EQ(fields.integer("c"), std::nullopt);
+  EXPECT_EQ(fields.invalid_field(), "c");
+  EXPECT_EQ(Fields(object).integer("d"), std::nullopt);
+  EXPECT_EQ(Fields(object).integer("e"), std::nullopt);
+}
+
 TEST(Replies, Shape) {
   auto ok = reply_ok(boost::json::object{{"x", 1}});
   EXPECT_EQ(ok.at("request_status").as_int64(), 1);

@@ -163,3 +163,32 @@ TEST(CleanText, KeepsEverythingElse) {
   EXPECT_EQ(paragraphs(text), text);
   EXPECT_EQ(paragraphs("a  b"), "a  b");  // spaces inside a paragraph are the author's
 }
+
+TEST(StripHtml, TagsSpelledWithEntitiesGoToo) {
+  EXPECT_EQ(strip_html("<b>Hi</b> &lt;i&gt;there&lt;/i&gt;"), "Hi there");
+  EXPECT_EQ(strip_html("a < b &amp;&amp; c"), "a < b && c");
+}
+
+TEST(StripHtml, DeeplyNestedEntitiesCostAFewPasses) {
+  // Each pass decodes one level of "&amp;amp;…lt;b>". One pass per level used to recurse as deep
+  // as the nesting: 15,000 levels overflowed the stack under ASan (make test-asan).
+  std::string nested = "< &amp;";
+  for (int i = 0; i < 15000; ++i) nested += "amp;";
+  nested += "lt;b>x";
+  std::string stripped = strip_html(nested);
+  EXPECT_EQ(stripped.find('<'), std::string::npos);
+  EXPECT_TRUE(stripped.ends_with("amp;lt;b>x"));
+}
+
+TEST(CleanTextWithoutHtml, NoInvisibleCharacterHidesATag) {
+  // Found by the user_text fuzzer: strip_html saw "<\u200Bscript>" as text, and clean_text then
+  // dropped the zero-width space and made it a tag again.
+  auto bio = clean_text_without_html(
+      "<\u200Bscript>alert(1)</script>\x01<\x7F"
+      "b>x",
+      TextKind::paragraphs);
+  EXPECT_EQ(bio, "alert(1)x");
+  EXPECT_EQ(clean_text_without_html("  &lt;b&gt;Hi&lt;/b&gt; &amp; bye ", TextKind::line),
+            "Hi & bye");
+  EXPECT_EQ(clean_text_without_html("\xFF<b>", TextKind::line), std::nullopt);
+}
