@@ -32,7 +32,7 @@
   X(recovery_throttled, "recovery mails over the limit (with seconds)")                      \
   X(invalid_token, "an unknown, spent or expired reset token")                               \
   X(origin_forbidden, "an Origin other than the public origin (POST or upgrade)")            \
-  X(payload_too_large, "an HTTP body over 64 KiB")                                           \
+  X(payload_too_large, "an HTTP body over its limit (64 KiB; uploads 15 MiB)")               \
   X(not_found, "no such profile, person or endpoint")                                        \
   X(method_not_allowed, "an HTTP method the path does not take")                             \
   X(malformed_json, "a socket frame that is not JSON")                                       \
@@ -40,7 +40,7 @@
   X(missing_module, "a socket frame without a string module")                                \
   X(unknown_module, "a module the server does not have")                                     \
   X(invalid_field, "a field of the wrong JSON type (with field)")                            \
-  X(not_authenticated, "a member module on a guest socket")                                  \
+  X(not_authenticated, "a member module on a guest socket, or an upload without a session")  \
   X(invalid_session, "session/validate found no valid session")                              \
   X(rate_limited, "socket frames over the sender's budget")                                  \
   X(invalid_key, "user/update with a key it does not change")                                \
@@ -55,7 +55,15 @@
   X(sender_mismatch, "a send whose sender_id is not the caller")                             \
   X(server_busy, "too much queued work; retry shortly")                                      \
   X(too_many_sockets, "the member's or address's socket limit is reached")                   \
-  X(unsupported_media_type, "a POST that is not application/json")                           \
+  X(unsupported_media_type, "a POST that is not application/json (or multipart, /upload)")   \
+  X(invalid_file_type, "an upload that is not PNG, JPEG, WebP, HEIC or HEIF")                \
+  X(invalid_image, "an upload that is truncated or corrupt")                                 \
+  X(image_too_large, "an upload over the pixel limit")                                       \
+  X(missing_file, "an upload without a non-empty file part")                                 \
+  X(upload_in_progress, "a second upload while the member's first one runs")                 \
+  X(photo_limit_reached, "a 7th profile photo")                                              \
+  X(forbidden, "a media link that is missing, tampered or made for another member")          \
+  X(link_expired, "a signed media link past its expiry")                                     \
   X(internal_error, "the server failed to handle the request")
 
 namespace kesher::errc {

@@ -89,6 +89,14 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'unsupported_media_type',
   'too_many_sockets',
+  'invalid_file_type',
+  'invalid_image',
+  'image_too_large',
+  'missing_file',
+  'upload_in_progress',
+  'photo_limit_reached',
+  'forbidden',
+  'link_expired',
   'internal_error',
 ] as const;
 
