@@ -3,6 +3,7 @@
 #
 #   server/bench/run_load.sh chat          # USERS, RATE, DURATION, WARMUP
 #   server/bench/run_load.sh connections   # COUNT
+#   server/bench/run_load.sh uploads       # CLIENTS uploading a 12-MP JPEG while USERS chat at RATE
 #
 # Seeds members with sessions into a temporary data folder (`kesher seed-load`), starts the server
 # on a free port, runs the generator beside it, stops the server with SIGTERM and prints the
@@ -22,13 +23,15 @@ RATE=${RATE:-20000}
 DURATION=${DURATION:-30}
 WARMUP=${WARMUP:-5}
 COUNT=${COUNT:-50000}
+CLIENTS=${CLIENTS:-20}
 SERVER_ARGS=${SERVER_ARGS:-}
 NICE=${NICE:-0}
 
 case $mode in
   chat) sockets=$USERS ;;
   connections) sockets=$COUNT ;;
-  *) echo "run_load.sh: unknown mode $mode (chat or connections)" >&2; exit 2 ;;
+  uploads) sockets=$((USERS + CLIENTS)) ;;
+  *) echo "run_load.sh: unknown mode $mode (chat, connections or uploads)" >&2; exit 2 ;;
 esac
 for file in "$KESHER_BIN" "$KESHER_LOAD_BIN" "$PLACES"; do
   [[ -e $file ]] || { echo "run_load.sh: $file is missing (make server places)" >&2; exit 1; }
@@ -82,7 +85,24 @@ echo "server pid $server_pid on 127.0.0.1:$port, data in $work/data, nice $NICE"
 
 common=(--port "$port" --sessions "$work/sessions.txt" --server-pid "$server_pid")
 status=0
-if [[ $mode == chat ]]; then
+if [[ $mode == uploads ]]; then
+  # A phone photo: 4000x3000, noise over a gradient so that it weighs what a real one does.
+  vips gaussnoise "$work/noise.v" 4000 3000 --sigma 20
+  vips xyz "$work/ramp.v" 4000 3000
+  vips extract_band "$work/ramp.v" "$work/ramp1.v" 0
+  vips add "$work/noise.v" "$work/ramp1.v" "$work/sum.v"
+  vips linear "$work/sum.v" "$work/scaled.v" 0.05 0
+  vips cast "$work/scaled.v" "$work/photo.v" uchar
+  vips bandjoin "$work/photo.v $work/photo.v $work/photo.v" "$work/photo.jpg[Q=88]"
+  echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --duration $DURATION --warmup $WARMUP $* & upload_load.py"
+  nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
+    --warmup "$WARMUP" "$@" >"$work/chat.out" &
+  chat_pid=$!
+  python3 "$(dirname "$0")/upload_load.py" "$port" "$work/sessions.txt" "$work/photo.jpg" \
+    --clients "$CLIENTS" --duration "$DURATION" --warmup "$WARMUP" --skip "$USERS" || status=$?
+  wait "$chat_pid" || status=$?
+  cat "$work/chat.out"
+elif [[ $mode == chat ]]; then
   echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --duration $DURATION --warmup $WARMUP $*"
   nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
     --warmup "$WARMUP" "$@" || status=$?
