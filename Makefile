@@ -28,7 +28,7 @@ FUZZ_SMOKE_SECONDS ?= 30
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-load bench-uploads bench-connections clean asan test-asan fuzz fuzz-smoke
+.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-images bench-load bench-uploads bench-connections clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -99,10 +99,16 @@ format:
 	cd web && npm run format
 
 bench: server places
-	KESHER_PLACES=$(abspath $(PLACES)) $(BUILD_DIR)/server/kesher_bench
+	KESHER_PLACES=$(abspath $(PLACES)) KESHER_BENCH_IMAGES=$(abspath $(BUILD_DIR))/bench-images \
+	  $(BUILD_DIR)/server/kesher_bench
 	$(BUILD_DIR)/server/kesher_discovery_bench --places $(PLACES)
 	$(RUN_LOAD) chat $(LOAD_ARGS)
 	$(RUN_LOAD) connections $(LOAD_ARGS)
+
+# Uploaded pictures: media::normalize against ImageMagick's convert on the same 12 MP JPEG and
+# HEIC, each on one core (docs/performance.md "Images").
+bench-images: server
+	server/bench/run_images.sh $(BUILD_DIR)
 
 # Chat over real WebSockets at a set rate: delivered messages/s, latency, server RSS and CPU.
 bench-load: server places

@@ -1,0 +1,128 @@
+// Uploaded pictures (media::normalize; docs/performance.md "Images"): a 12-megapixel photo as a
+// phone sends it, re-encoded into the display, thumbnail and blurred JPEGs. Part of kesher_bench;
+// server/bench/run_images.sh (make bench-images) runs these cases on one core next to ImageMagick.
+//
+// The inputs are made on first use and kept in $KESHER_BENCH_IMAGES (else a folder under /tmp):
+// Perlin noise at five scales per channel plus a little grain, which JPEG and HEVC compress about
+// as much as a photo, 4032 x 3024 like a phone's 12 MP camera; HEVC encoding takes a while.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+#include <vips/vips8>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
+#include "media/image.hpp"
+
+using namespace kesher;
+namespace fs = std::filesystem;
+using vips::VImage;
+
+namespace {
+
+constexpr int kWidth = 4032, kHeight = 3024;
+
+fs::path images_folder() {
+  const char* folder = std::getenv("KESHER_BENCH_IMAGES");
+  return folder ? fs::path(folder) : fs::temp_directory_path() / "kesher-bench-images";
+}
+
+VImage photo_like() {
+  VImage bands[3];
+  for (int band = 0; band < 3; ++band) {
+    VImage sum = VImage::black(kWidth, kHeight);
+    double amplitude = 1.0;
+    for (int cell : {1024, 256, 64, 16, 4}) {
+      auto options = VImage::option()->set("cell_size", cell)->set("seed", band * 7919 + cell);
+      sum = sum + VImage::perlin(kWidth, kHeight, options) * amplitude;
+      amplitude /= 2;
+    }
+    bands[band] = sum;
+  }
+  VImage grain = VImage::gaussnoise(kWidth, kHeight, VImage::option()->set("sigma", 3.0));
+  VImage rgb = bands[0].bandjoin(bands[1]).bandjoin(bands[2]) * 90 + 128 + grain;
+  return rgb.cast(VIPS_FORMAT_UCHAR)
+      .copy(VImage::option()->set("interpretation", VIPS_INTERPRETATION_sRGB))
+      .copy_memory();
+}
+
+// photo.jpg: sRGB, upright, quality 90. phone.jpg: the same pixels as a phone stores a portrait
+// photo: Display P3 with its ICC profile, EXIF orientation 6. photo.heic: photo.jpg through
+// libheif's x265 encoder at quality 60.
+void make_inputs(const fs::path& folder) {
+  fs::create_directories(folder);
+  VImage photo = photo_like();
+  photo.write_to_file((folder / "photo.jpg[Q=90]").c_str());
+  VImage phone = photo.icc_transform("p3").copy();
+  phone.set(VIPS_META_ORIENTATION, 6);
+  phone.write_to_file((folder / "phone.jpg[Q=90]").c_str());
+  const std::string heif_enc = "heif-enc -q 60 -p preset=fast -o " +
+                               (folder / "photo.heic").string() + " " +
+                               (folder / "photo.jpg").string() + " >/dev/null";
+  if (std::system(heif_enc.c_str()) != 0) throw std::runtime_error("heif-enc failed");
+}
+
+std::string input(const char* name) {
+  const fs::path folder = images_folder();
+  if (!fs::exists(folder / "photo.heic")) make_inputs(folder);
+  std::ifstream in(folder / name, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+long status_kib(const char* field) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind(field, 0) == 0) return std::stol(line.substr(std::string(field).size()));
+  }
+  return 0;
+}
+
+double cpu_seconds() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// Wall time per picture, the process's CPU time per picture (libvips works on a thread of its
+// own, which google benchmark's CPU time does not see), and the peak RSS while the case ran: the
+// kernel's high-water mark, reset to the current RSS before the first picture.
+void Normalize(benchmark::State& state, const char* name) {
+  media::init_image_library("kesher_bench");
+  std::string bytes;
+  try {
+    bytes = input(name);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  media::normalize(bytes);  // libvips' first call loads its codecs
+  std::ofstream("/proc/self/clear_refs") << "5";
+  const long start_kib = status_kib("VmRSS:");
+  const double cpu_start = cpu_seconds();
+  for (auto _ : state) {
+    auto result = media::normalize(bytes);
+    if (result.error != media::ImageError::none) {
+      state.SkipWithError("normalize refused the picture");
+      break;
+    }
+    benchmark::DoNotOptimize(result);
+  }
+  const double pictures = static_cast<double>(state.iterations());
+  state.counters["cpu_ms"] = (cpu_seconds() - cpu_start) * 1000 / pictures;
+  state.counters["input_MB"] = bytes.size() / 1e6;
+  state.counters["peak_rss_MiB"] = status_kib("VmHWM:") / 1024.0;
+  state.counters["peak_growth_MiB"] = (status_kib("VmHWM:") - start_kib) / 1024.0;
+}
+BENCHMARK_CAPTURE(Normalize, jpeg_12mp, "photo.jpg")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_CAPTURE(Normalize, jpeg_12mp_p3_rotated, "phone.jpg")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(Normalize, heic_12mp, "photo.heic")->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
