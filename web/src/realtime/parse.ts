@@ -34,6 +34,7 @@ import {
   type NewMessageEvent,
   type MessageReadEvent,
   type CreditsEvent,
+  type UploadResponse,
 } from './protocol';
 
 type Guard<T> = (value: unknown) => value is T;
@@ -165,6 +166,16 @@ export const isContact = (v: unknown): v is Contact =>
 
 const isGiftEntry = (v: unknown): v is GiftEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
+
+/** POST /upload's success body. A media link is a path on this server, never another origin. */
+export const isUploadResponse = (v: unknown): v is UploadResponse =>
+  isRecord(v) &&
+  isString(v.data) &&
+  v.data.startsWith('/media/') &&
+  isRecord(v.media) &&
+  isString(v.media.id) &&
+  isNumber(v.media.width) &&
+  isNumber(v.media.height);
 
 /** For modules whose replies carry no data (ping answers with a bare pong). */
 function noData(value: unknown): value is never {

@@ -150,6 +150,21 @@ export interface HttpErrorBody {
   seconds?: number;
 }
 
+// ---- Media (docs/protocol.md "Media") ----
+
+/** What the server made of an uploaded picture. `id` is the upload's random name. */
+export interface UploadedMedia {
+  id: string;
+  width: number;
+  height: number;
+}
+/** POST /upload's answer: `data` is the media link (the display size, signed for the uploader
+ *  for an hour), to pass as it is to user/photos/add, send_message or stories/add. */
+export interface UploadResponse {
+  data: string;
+  media: UploadedMedia;
+}
+
 // ---- Socket payloads ----
 
 export interface SiteConfig {
