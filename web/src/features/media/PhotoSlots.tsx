@@ -59,6 +59,7 @@ export function PhotoSlots({
             data-testid="photo-slot"
             data-slot={slot.index}
             data-state={slot.kind}
+            data-photo-id={slot.kind === 'photo' ? slot.photo.id : undefined}
           >
             <SlotContent
               slot={slot}
