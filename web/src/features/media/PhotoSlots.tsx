@@ -50,7 +50,9 @@ export function PhotoSlots({
       <ol
         className="photo-slots__grid"
         aria-label={t('media.slots.label')}
-        aria-describedby={[describedBy, editor.error ? errorId : null].filter(Boolean).join(' ')}
+        aria-describedby={
+          [describedBy, editor.error ? errorId : null].filter(Boolean).join(' ') || undefined
+        }
       >
         {editor.slots.map((slot) => (
           <li

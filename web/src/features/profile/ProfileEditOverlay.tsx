@@ -207,7 +207,8 @@ function FieldsForm({ user }: { user: User }) {
             onChange={(e) => edit({ bio: e.target.value })}
             maxLength={BIO_MAX}
             rows={4}
-            dir="auto"
+            // An empty field keeps the page's direction, so the placeholder reads right.
+            dir={form.bio ? 'auto' : undefined}
             placeholder={t('profile.edit.bioPlaceholder')}
             aria-invalid={errors.bio ? true : undefined}
             aria-describedby={`${formId}-bio-note`}
