@@ -3,7 +3,6 @@
 // card; the profile edit overlay's slot rules (upload in order, delete), its fields, and a file
 // the server refuses. In Hebrew and in English, at phone and desktop sizes.
 import { execFileSync } from 'node:child_process';
-import type { Page, TestInfo } from '@playwright/test';
 import {
   choose,
   expect,
@@ -15,55 +14,8 @@ import {
   tr,
   uniqueEmail,
 } from './fixtures';
+import { addThroughSlot, expectLoaded, makeJpeg, slots, slotStates } from './photos';
 import { openAndCloseReward, registerMember, sqlIds, withOtherMember } from './social';
-
-/**
- * A JPEG made now with ImageMagick (bootstrap installs it): a soft portrait, a head and
- * shoulders on a gradient. `noise` makes it large, for an upload slow enough to watch.
- */
-function makeJpeg(testInfo: TestInfo, name: string, colours: [string, string], noise = false) {
-  const path = testInfo.outputPath(name);
-  const size = noise ? '1600x2000' : '720x960';
-  const [w, h] = size.split('x').map(Number) as [number, number];
-  execFileSync('convert', [
-    '-size',
-    size,
-    `gradient:${colours[0]}-${colours[1]}`,
-    ...(noise ? ['-attenuate', '0.6', '+noise', 'Gaussian'] : []),
-    '-fill',
-    'rgba(255,255,255,0.75)',
-    '-draw',
-    `circle ${w / 2},${h * 0.4} ${w / 2},${h * 0.4 + w * 0.17}`,
-    '-draw',
-    `ellipse ${w / 2},${h} ${w * 0.36},${h * 0.3} 180,360`,
-    '-quality',
-    noise ? '95' : '85',
-    path,
-  ]);
-  return path;
-}
-
-const slots = (page: Page) => page.getByTestId('photo-slot');
-const slotStates = (page: Page) =>
-  slots(page).evaluateAll((all) => all.map((slot) => slot.getAttribute('data-state')));
-
-/** Chooses `file` through the open slot, as a member would: the click opens the file chooser. */
-async function addThroughSlot(page: Page, file: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.locator('[data-testid="photo-slot"][data-state="open"]').click();
-  await (await chooser).setFiles(file);
-}
-
-async function expectLoaded(page: Page, selector: string) {
-  await expect
-    .poll(() =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    )
-    .toBe(true);
-}
 
 const NAMES: Record<'he' | 'en', string> = { he: 'שירה', en: 'Shira' };
 const PLACE_SEARCH: Record<'he' | 'en', string> = { he: 'תל', en: 'Tel' };
