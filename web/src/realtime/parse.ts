@@ -34,6 +34,11 @@ import {
   type NewMessageEvent,
   type MessageReadEvent,
   type CreditsEvent,
+  type UploadResponse,
+  type PhotoEntry,
+  type PhotosDetails,
+  type PhotoAddDetails,
+  type PhotosChangedEvent,
 } from './protocol';
 
 type Guard<T> = (value: unknown) => value is T;
@@ -58,8 +63,15 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return isString(value) && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-const isPhoto = (v: unknown): v is { id: number; photo: string } =>
-  isRecord(v) && isNumber(v.id) && isString(v.photo);
+const isPhoto = (v: unknown): v is PhotoEntry =>
+  isRecord(v) && isNumber(v.id) && isString(v.photo) && isString(v.thumb);
+
+/** request_details of user/photos/delete, data of user/photos/changed. */
+export const isPhotosDetails = (v: unknown): v is PhotosDetails =>
+  isRecord(v) && arrayOf(isPhoto)(v.photos);
+/** request_details of user/photos/add. */
+export const isPhotoAddDetails = (v: unknown): v is PhotoAddDetails =>
+  isPhotosDetails(v) && isRecord(v) && isNumber(v.photo_id);
 
 /** Checks the fields the client relies on; the rest of the record is passed through. */
 export function isUser(value: unknown): value is User {
@@ -105,6 +117,7 @@ export const isPerson = (v: unknown): v is Person =>
   isString(v.name) &&
   isNumber(v.age) &&
   isNullableString(v.photo) &&
+  isNullableString(v.thumb) &&
   isNullableNumber(v.distance_km) &&
   isBit(v.status) &&
   isBit(v.virtual) &&
@@ -119,7 +132,8 @@ const isPeopleListEntry = (v: unknown): v is PeopleListEntry =>
   isNumber(v.time) &&
   v.locked === 0;
 
-const isLockedListEntry = (v: unknown): v is LockedListEntry => isRecord(v) && v.locked === 1;
+const isLockedListEntry = (v: unknown): v is LockedListEntry =>
+  isRecord(v) && v.locked === 1 && isNullableString(v.photo);
 
 const isReceivedListEntry = (v: unknown): v is ReceivedListEntry =>
   isPeopleListEntry(v) || isLockedListEntry(v);
@@ -166,6 +180,16 @@ export const isContact = (v: unknown): v is Contact =>
 const isGiftEntry = (v: unknown): v is GiftEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
 
+/** POST /upload's success body. A media link is a path on this server, never another origin. */
+export const isUploadResponse = (v: unknown): v is UploadResponse =>
+  isRecord(v) &&
+  isString(v.data) &&
+  v.data.startsWith('/media/') &&
+  isRecord(v.media) &&
+  isString(v.media.id) &&
+  isNumber(v.media.width) &&
+  isNumber(v.media.height);
+
 /** For modules whose replies carry no data (ping answers with a bare pong). */
 function noData(value: unknown): value is never {
   void value;
@@ -211,6 +235,8 @@ const DATA_GUARDS: DataGuards = {
   profile: (v): v is DataOf<'profile'> =>
     isRecord(v) && isPerson(v.user) && arrayOf(isPhoto)(v.photos),
   'user/photos': arrayOf(isPhoto),
+  'user/photos/add': noData,
+  'user/photos/delete': noData,
   visit: noData,
   'stories/get': (v): v is unknown[] => Array.isArray(v),
   swipe: noData,
@@ -309,6 +335,14 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       const event: MessageReadEvent = { module: 'message/read', request_details: details };
       return event;
     }
+    case 'user/photos/changed': {
+      if (!isRecord(raw.data) || !isPhotosDetails(raw.data)) return null;
+      const event: PhotosChangedEvent = {
+        module: 'user/photos/changed',
+        data: { photos: raw.data.photos },
+      };
+      return event;
+    }
     case 'credits': {
       if (!isRecord(raw.data) || !isNumber(raw.data.credits)) return null;
       const event: CreditsEvent = { module: 'credits', data: { credits: raw.data.credits } };
@@ -339,6 +373,7 @@ const SERVER_EVENTS: ReadonlySet<string> = new Set([
   'new_message',
   'message/read',
   'credits',
+  'user/photos/changed',
 ]);
 
 /** Parses one text frame; null means the frame is not something the client can use. */
