@@ -15,11 +15,12 @@ mkdir -p "$KESHER_BENCH_IMAGES"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Column COLUMN of the row of benchmark NAME in a google benchmark CSV file.
+# Column COLUMN of the first row whose benchmark name starts with PREFIX in a google benchmark
+# CSV file.
 csv_value() {
-  sed -n '/^name,/,$p' "$1" | awk -F, -v row="\"$2\"" -v column="$3" '
+  sed -n '/^name,/,$p' "$1" | awk -F, -v prefix="\"$2" -v column="$3" '
     NR == 1 { for (i = 1; i <= NF; i++) if ($i == column || $i == "\"" column "\"") at = i }
-    $1 == row { print $at }'
+    NR > 1 && index($1, prefix) == 1 { print $at; exit }'
 }
 
 # ImageMagick as the issue states it, writing the display size and then the thumbnail from it
@@ -55,7 +56,7 @@ printf '%-22s %-9s | %8s %8s %9s | %8s %8s %9s | %9s %9s\n' picture convert wall
   peak_MiB wall_ms cpu_ms peak_MiB "wall x" "cpu x"
 for case in "${cases[@]}"; do
   name=${case%%:*} file=$KESHER_BENCH_IMAGES/${case#*:} csv=$work/${case%%:*}.csv
-  row="Normalize/$name/real_time"
+  row="Normalize/$name/"
   kesher_wall=$(csv_value "$csv" "$row" real_time)
   kesher_cpu=$(csv_value "$csv" "$row" cpu_ms)
   kesher_peak=$(csv_value "$csv" "$row" peak_rss_MiB)
