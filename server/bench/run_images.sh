@@ -12,6 +12,7 @@ core=${CORE:-0}
 KESHER_BENCH_IMAGES=$(realpath "$build_dir")/bench-images
 export KESHER_BENCH_IMAGES
 mkdir -p "$KESHER_BENCH_IMAGES"
+command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -45,21 +46,23 @@ measure_convert() {
 echo "== media::normalize: display 1280, thumbnail 320, blurred 24 px; taskset -c $core, a process per case"
 cases=(jpeg_12mp:photo.jpg jpeg_12mp_p3_rotated:phone.jpg heic_12mp:photo.heic)
 for case in "${cases[@]}"; do
-  taskset -c "$core" "$build_dir/server/kesher_bench" --benchmark_filter="^Normalize/${case%%:*}/" \
-    --benchmark_out="$work/${case%%:*}.csv" --benchmark_out_format=csv 2>&1 | sed -n '/^Normalize/p'
+  for run in "${case%%:*}" "${case%%:*}_once"; do
+    taskset -c "$core" "$build_dir/server/kesher_bench" --benchmark_filter="^Normalize/$run/" \
+      --benchmark_out="$work/$run.csv" --benchmark_out_format=csv 2>&1 | sed -n '/^Normalize/p'
+  done
 done
 
 echo
 echo "== ImageMagick $(convert -version | sed -n 's/^Version: ImageMagick \([^ ]*\).*/\1/p'), same core, median of $runs runs"
-printf '%-32s | %-28s | %-28s |\n' "" "ImageMagick convert" "media::normalize"
-printf '%-22s %-9s | %8s %8s %9s | %8s %8s %9s | %9s %9s\n' picture convert wall_ms cpu_ms \
-  peak_MiB wall_ms cpu_ms peak_MiB "wall x" "cpu x"
+printf '%-32s | %-28s | %-37s |\n' "" "ImageMagick convert" "media::normalize"
+printf '%-22s %-9s | %8s %8s %9s | %8s %8s %9s %8s | %7s %7s %7s\n' picture convert wall_ms cpu_ms \
+  peak_MiB wall_ms cpu_ms peak_MiB one_MiB "wall x" "cpu x" "peak x"
 for case in "${cases[@]}"; do
-  name=${case%%:*} file=$KESHER_BENCH_IMAGES/${case#*:} csv=$work/${case%%:*}.csv
-  row="Normalize/$name/"
-  kesher_wall=$(csv_value "$csv" "$row" real_time)
-  kesher_cpu=$(csv_value "$csv" "$row" cpu_ms)
-  kesher_peak=$(csv_value "$csv" "$row" peak_rss_MiB)
+  name=${case%%:*} file=$KESHER_BENCH_IMAGES/${case#*:}
+  kesher_wall=$(csv_value "$work/$name.csv" "Normalize/$name/" real_time)
+  kesher_cpu=$(csv_value "$work/$name.csv" "Normalize/$name/" cpu_ms)
+  kesher_peak=$(csv_value "$work/$name.csv" "Normalize/$name/" peak_rss_MiB)
+  kesher_one=$(csv_value "$work/${name}_once.csv" "Normalize/${name}_once/" peak_rss_MiB)
   hints=("")
   # ImageMagick's shrink-on-load for JPEG: libjpeg scales while decoding to at least this size.
   [[ $file == *.jpg ]] && hints+=("-define jpeg:size=2560x2560")
@@ -67,11 +70,17 @@ for case in "${cases[@]}"; do
     read -r wall cpu peak < <(measure_convert "$file" "$hint")
     label=plain
     [ -z "$hint" ] || label=jpeg:size
-    printf '%-22s %-9s | %8s %8s %9s | %8.0f %8.0f %9.0f | %8.1fx %8.1fx\n' "$name" "$label" \
-      "$wall" "$cpu" "$peak" "$kesher_wall" "$kesher_cpu" "$kesher_peak" \
+    printf '%-22s %-9s | %8s %8s %9s | %8.0f %8.0f %9.0f %8.0f | %6.1fx %6.1fx %6.1fx\n' "$name" \
+      "$label" "$wall" "$cpu" "$peak" "$kesher_wall" "$kesher_cpu" "$kesher_peak" "$kesher_one" \
       "$(awk -v a="$wall" -v b="$kesher_wall" 'BEGIN { print a / b }')" \
-      "$(awk -v a="$cpu" -v b="$kesher_cpu" 'BEGIN { print a / b }')"
+      "$(awk -v a="$cpu" -v b="$kesher_cpu" 'BEGIN { print a / b }')" \
+      "$(awk -v a="$peak" -v b="$kesher_one" 'BEGIN { print a / b }')"
   done
 done
-echo "peak_MiB: the whole process's peak RSS (convert's from /usr/bin/time; kesher_bench's includes"
-echo "the benchmark binary, libvips and the input: see idle_rss_MiB and peak_above_idle_MiB above)."
+cat <<'NOTE'
+wall_ms, cpu_ms: per picture (convert: median of its runs; normalize: mean over at least 2 s).
+peak_MiB: the whole process's peak RSS: convert's for one picture (/usr/bin/time); kesher_bench's
+over all its pictures (libvips, the benchmark binary and the input included; idle_rss_MiB above
+is the process before any decode); one_MiB: kesher_bench's for a single picture. peak x compares
+convert with one_MiB.
+NOTE
