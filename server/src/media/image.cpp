@@ -277,13 +277,13 @@ NormalizeResult normalize(std::string_view bytes, const ImageLimits& limits) noe
   } catch (...) {
     result.error = ImageError::invalid_image;
   }
-  if (result.error != ImageError::none) {
-    result.images = {};
+  if (result.error != ImageError::none) result.images = {};
+  if (initialised) {
     // libvips' error text is one buffer for all threads; nothing here reads it.
-    vips_error_clear();
+    if (result.error != ImageError::none) vips_error_clear();
+    // Frees this thread's libvips buffers, so an idle worker holds none.
+    vips_thread_shutdown();
   }
-  // Frees this thread's libvips buffers, so an idle worker holds none.
-  if (initialised) vips_thread_shutdown();
 #ifdef __GLIBC__
   // Hands the freed decode buffers back to the system. glibc keeps them in the arenas of the
   // threads that freed them otherwise: after a few 12 MP HEICs (100 MB each at the peak) the
