@@ -54,16 +54,19 @@ json::object initiate(Request& request) {
     return reply_error(errc::invalid_value, "type");
   }
   if (!package_id) return reply_error(errc::invalid_value, "package_id");
-  auto currency = domain::currency_for_language(request.connection.language);
   store::payments::Order order;
   order.id = "o_" + domain::random_token(16);
   order.user_id = request.connection.user_id;
   order.provider = std::string(provider->name());
   order.package_id = *package_id;
-  order.currency = std::string(domain::currency_code(currency));
   order.created_at = order.updated_at = request.now;
   bool found = false;
   request.app.db->write([&](store::Session& db) {
+    // The member's own language decides the currency (spec §4), as stored, not as the socket says.
+    auto language = store::users::language_of(db, order.user_id);
+    if (!language) return;
+    auto currency = domain::currency_for_language(*language);
+    order.currency = std::string(domain::currency_code(currency));
     if (*type == "buy-credits") {
       auto package = store::catalog::credit_package(db, *package_id);
       if (!package) return;
