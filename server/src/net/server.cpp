@@ -127,6 +127,10 @@ void apply_security_headers(Fields& fields, bool https) {
   fields.set(http::field::server, "kesher");
 }
 
+bool is_security_header(std::string_view name) {
+  return beast::iequals(name, "Content-Security-Policy") || beast::iequals(name, "X-Frame-Options");
+}
+
 std::string error_body(std::string_view code) {
   return protocol::serialize(boost::json::object{{"error_code", code}, {"message", code}});
 }
@@ -542,6 +546,7 @@ protocol::HttpRequest to_plain_request(const http::request<http::string_body>& r
   plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
   plain.device_cookie = protocol::cookie_value(request[http::field::cookie], "device");
   plain.accept_language = std::string(request[http::field::accept_language]);
+  plain.payment_signature = std::string(request["Kesher-Signature"]);
   plain.remote_ip = remote_ip;
   return plain;
 }
@@ -565,8 +570,20 @@ http::response<http::string_body> Server::Impl::make_response(
     response.set(http::field::content_type, plain.content_type);
     response.body() = plain.body;
   }
-  for (const auto& [name, value] : plain.headers) response.insert(name, value);
   secure(response);
+  // A response may replace a security header (the sandbox checkout may be framed by the site
+  // itself); an empty value removes it.
+  for (const auto& [name, value] : plain.headers) {
+    if (is_security_header(name)) {
+      if (value.empty()) {
+        response.erase(name);
+      } else {
+        response.set(name, value);
+      }
+    } else {
+      response.insert(name, value);
+    }
+  }
   response.keep_alive(request.keep_alive());
   response.prepare_payload();
   if (request.method() == http::verb::head) response.body().clear();
