@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace kesher::app {
@@ -44,6 +45,9 @@ struct Config {
   // Tests shorten them.
   int64_t chat_image_ttl_seconds = 3600;
   int64_t story_ttl_seconds = 24 * 3600;
+  // Tests only: draws the wheel's prizes from a generator seeded with this instead of the CSPRNG,
+  // so that a run of spins can be repeated.
+  std::optional<uint64_t> wheel_seed;
 };
 
 }  // namespace kesher::app

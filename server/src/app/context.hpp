@@ -12,6 +12,7 @@
 #include "bus/hub.hpp"
 #include "domain/places.hpp"
 #include "domain/rate_limit.hpp"
+#include "domain/wheel.hpp"
 #include "mail/mailer.hpp"
 #include "media/upload_slots.hpp"
 #include "store/database.hpp"
@@ -44,7 +45,8 @@ struct Context {
   Throttles throttles;
   std::string media_link_key;  // signs media links (domain/media_links.hpp); media/uploads.hpp
   media::UploadSlots uploads_running;
-  std::function<int64_t()> now;  // unix seconds; injectable for tests
+  std::function<int64_t()> now;               // unix seconds; injectable for tests
+  domain::wheel::UniformSource wheel_random;  // empty: the CSPRNG (Config::wheel_seed)
   // Runs blocking work on a worker thread: for callbacks that fire on a network thread or on the
   // database's committer. main passes its worker pool in; without one, work runs at once.
   Executor& workers = inline_executor();

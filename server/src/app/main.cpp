@@ -125,6 +125,8 @@ void add_server_options(CLI::App& cli, Config& config) {
   cli.add_option("--story-ttl", config.story_ttl_seconds, "Seconds a story lives")
       ->check(CLI::Range(1, 365 * 24 * 3600))
       ->capture_default_str();
+  cli.add_option("--wheel-seed", config.wheel_seed,
+                 "Tests only: draw wheel prizes from a generator with this seed, not the CSPRNG");
 }
 
 std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
@@ -148,6 +150,10 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
   kesher::store::SqliteOptions sqlite{(fs::path(config.data_dir) / "kesher.db").string()};
   sqlite.durable_commits = config.sqlite_sync != "normal";
   app.db = kesher::store::open_sqlite(sqlite);
+  if (config.wheel_seed) {
+    spdlog::warn("--wheel-seed: wheel prizes are predictable (tests only)");
+    app.wheel_random = kesher::domain::wheel::seeded_source(*config.wheel_seed);
+  }
   app.media_link_key = kesher::media::load_or_create_link_key(config.data_dir);
   if (!with_places) return true;
   std::string places_path = config.places_path.empty()

@@ -10,7 +10,7 @@ constexpr std::string_view kSelectUser =
     "SELECT id, kind, COALESCE(email, ''), COALESCE(password_hash, ''), email_verified, name, "
     "gender, birth_date, bio, answer, language, place_id, s_gender, s_age_min, s_age_max, "
     "s_radius, "
-    "credits, premium, free_credits_announced, created_at FROM users ";
+    "credits, premium, free_credits_announced, created_at, free_spins FROM users ";
 
 UserRecord to_user(const Row& row) {
   UserRecord u;
@@ -34,6 +34,7 @@ UserRecord to_user(const Row& row) {
   u.premium = row.integer(17) != 0;
   u.free_credits_announced = row.integer(18) != 0;
   u.created_at = row.integer(19);
+  u.free_spins = row.integer(20);
   return u;
 }
 
