@@ -245,9 +245,11 @@ TEST_F(Wheel, AFreeSpinPrizeAddsASpin) {
 // The odds in full (10,000 draws) are a unit test of the draw (wheel_rules_test.cpp); this run
 // checks that the server draws from the configured weights.
 TEST_F(Wheel, SeededSpinsFollowTheConfiguredOdds) {
-  // 1,500 commits: synced at checkpoints only, which changes nothing here but the time it takes.
-  server_ = std::make_unique<ServerProcess>(std::vector<std::string>{
-      "--frame-burst", "1000", "--wheel-seed", "20261125", "--sqlite-sync", "normal"});
+  // 1,500 commits, sent at once: synced at checkpoints only, which changes nothing here but the
+  // time it takes.
+  server_ = std::make_unique<ServerProcess>(
+      std::vector<std::string>{"--frame-burst", "5000", "--frame-rate", "5000", "--wheel-seed",
+                               "20261125", "--sqlite-sync", "normal"});
   Member dana = member();
   constexpr int kSpins = 1500;
   std::string id = std::to_string(dana.id);
@@ -258,15 +260,26 @@ TEST_F(Wheel, SeededSpinsFollowTheConfiguredOdds) {
                   "', 0); UPDATE users SET free_spins = free_spins + " + std::to_string(kSpins) +
                   " WHERE id = " + id);
   auto socket = connect(dana);
-  int spun = 0;
-  while (true) {
-    auto reply = socket->request("spinofluck/spin");
-    if (reply.at("request_status") != 1) {
-      EXPECT_EQ(reply.at("error_code"), "no_free_spin");
-      break;
+  // Free spins won along the way are spun too, until the first refusal.
+  int spun = 0, asked = 0;
+  bool refused = false;
+  while (!refused) {
+    int batch = kSpins;
+    for (int i = 0; i < batch; ++i) {
+      socket->send({{"module", "spinofluck/spin"}, {"rid", std::to_string(++asked)}});
     }
-    ++spun;
-    socket->drain_events(0ms);
+    for (int answered = 0; answered < batch;) {
+      auto frame = socket->receive(10s);
+      ASSERT_TRUE(frame) << "no answer after " << answered;
+      if (!frame->contains("rid")) continue;  // notifications
+      ++answered;
+      if (frame->at("request_status") == 1) {
+        ++spun;
+      } else {
+        EXPECT_EQ(frame->at("error_code"), "no_free_spin");
+        refused = true;
+      }
+    }
   }
   int64_t won_spins = integer(
       "SELECT COALESCE(SUM(amount), 0) FROM wheel_spins WHERE kind = "
