@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace kesher::app {
@@ -49,6 +50,9 @@ struct Config {
   // Tests only: a file holding seconds added to the clock, read at every tick of it, so that a
   // test can move the server's time forward (premium expiring, orders expiring).
   std::string clock_offset_file;
+  // Tests only: draws the wheel's prizes from a generator seeded with this instead of the CSPRNG,
+  // so that a run of spins can be repeated.
+  std::optional<uint64_t> wheel_seed;
 };
 
 }  // namespace kesher::app

@@ -12,6 +12,7 @@
 #include "bus/hub.hpp"
 #include "domain/places.hpp"
 #include "domain/rate_limit.hpp"
+#include "domain/wheel.hpp"
 #include "mail/mailer.hpp"
 #include "media/upload_slots.hpp"
 #include "payments/sandbox.hpp"
@@ -56,6 +57,7 @@ struct Context {
   const payments::PaymentProvider* payment_provider(std::string_view name) const {
     return sandbox && name == sandbox->name() ? sandbox.get() : nullptr;
   }
+  domain::wheel::UniformSource wheel_random;  // empty: the CSPRNG (Config::wheel_seed)
   // Runs blocking work on a worker thread: for callbacks that fire on a network thread or on the
   // database's committer. main passes its worker pool in; without one, work runs at once.
   Executor& workers = inline_executor();

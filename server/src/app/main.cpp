@@ -133,6 +133,8 @@ void add_server_options(CLI::App& cli, Config& config) {
       ->envname("KESHER_PAYMENT_WEBHOOK_SECRET");
   // Hidden: tests move the server's clock with it.
   cli.add_option("--clock-offset-file", config.clock_offset_file)->group("");
+  cli.add_option("--wheel-seed", config.wheel_seed,
+                 "Tests only: draw wheel prizes from a generator with this seed, not the CSPRNG");
 }
 
 // Seconds to add to the clock, from the test's file (0 when it is missing or unreadable).
@@ -168,6 +170,10 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
   sqlite.durable_commits = config.sqlite_sync != "normal";
   sqlite.clock = app.now;
   app.db = kesher::store::open_sqlite(sqlite);
+  if (config.wheel_seed) {
+    spdlog::warn("--wheel-seed: wheel prizes are predictable (tests only)");
+    app.wheel_random = kesher::domain::wheel::seeded_source(*config.wheel_seed);
+  }
   app.media_link_key = kesher::media::load_or_create_link_key(config.data_dir);
   if (!with_places) return true;
   std::string places_path = config.places_path.empty()

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "domain/discovery.hpp"
+#include "modules/boosted.hpp"
 #include "modules/events.hpp"
 #include "modules/paging.hpp"
 #include "modules/person_view.hpp"
@@ -91,23 +92,40 @@ json::object explore(Request& request) {
       domain::stable_shuffle(tier, domain::deck_seed(viewer.id, request.now));
       std::copy(tier.begin(), tier.end(), order.begin() + static_cast<std::ptrdiff_t>(first));
     }
-    json::array cards;
+    auto boosted = serve_boosted(
+        request.app, db, viewer, domain::boosts::Kind::boost, audience_of(search),
+        [&](const store::PersonRow& person) {
+          return !exclude.contains(person.id) &&
+                 !store::social::swipe_of(db, viewer.id, person.id).has_value();
+        },
+        request.now);
+    std::vector<store::PersonRow> deck;
     for (size_t i = 0; i < order.size() && i < domain::kExploreCards; ++i) {
-      cards.push_back(person_view(request.app, viewer, candidates.at(order[i]), request.now));
+      deck.push_back(std::move(candidates.at(order[i])));
     }
-    return reply_ok(std::move(cards));
+    return reply_ok(lead_with_boosted(request.app, viewer, boosted, deck, true,
+                                      domain::kExploreCards, request.now));
   });
 }
 
-template <auto Query>
+// `meet` leads its first page with top_search boosts; they come on top of the page and are not
+// counted in currentLength (docs/protocol.md "Boosts").
+template <auto Query, bool WithTopSearch = false>
 json::object people_page(Request& request) {
   Fields fields(request.payload);
   auto page = read_page(fields, 24, kMaxPage);
   if (auto* error = std::get_if<json::object>(&page)) return *error;
   const Page& slice = std::get<Page>(page);
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
-    auto people = Query(db, search_of(viewer, request.now), slice.offset, slice.take);
-    return reply_ok(people_view(request.app, viewer, people, request.now));
+    auto search = search_of(viewer, request.now);
+    auto people = Query(db, search, slice.offset, slice.take);
+    if (!WithTopSearch || slice.offset != 0) {
+      return reply_ok(people_view(request.app, viewer, people, request.now));
+    }
+    auto boosted = serve_boosted(request.app, db, viewer, domain::boosts::Kind::top_search,
+                                 audience_of(search), nullptr, request.now);
+    return reply_ok(lead_with_boosted(request.app, viewer, boosted, people, false,
+                                      boosted.size() + people.size(), request.now));
   });
 }
 
@@ -116,9 +134,17 @@ json::object spotlight(Request& request) {
   fields.integer("currentLength");
   if (fields.failed()) return fields.error_reply();
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
-    auto people = store::social::spotlight(db, viewer.id, viewer.record.s_gender,
-                                           reading_languages(viewer), kSpotlightSize);
-    return reply_ok(people_view(request.app, viewer, people, request.now));
+    auto languages = reading_languages(viewer);
+    auto people =
+        store::social::spotlight(db, viewer.id, viewer.record.s_gender, languages, kSpotlightSize);
+    // The strip is anyone of the searched gender and languages, anywhere and of any age.
+    domain::boosts::Audience audience{viewer.record.s_gender, "0000-01-01", "9999-12-31",
+                                      std::nullopt, languages};
+    auto boosted = serve_boosted(
+        request.app, db, viewer, domain::boosts::Kind::spotlight, audience,
+        [](const store::PersonRow& person) { return !person.photo.empty(); }, request.now);
+    return reply_ok(
+        lead_with_boosted(request.app, viewer, boosted, people, true, kSpotlightSize, request.now));
   });
 }
 
@@ -188,7 +214,7 @@ json::object visit(Request& request) {
 
 void register_discovery_module(Router& router) {
   router.add("explore", protocol::Access::member, explore);
-  router.add("meet", protocol::Access::member, people_page<store::social::meet_page>);
+  router.add("meet", protocol::Access::member, people_page<store::social::meet_page, true>);
   router.add("meet/popular", protocol::Access::member, people_page<store::social::popular_page>);
   router.add("spotlight", protocol::Access::member, spotlight);
   router.add("profile", protocol::Access::member, profile);

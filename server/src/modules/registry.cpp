@@ -13,6 +13,8 @@ Router make_router() {
   register_photos_module(router);
   register_stories_module(router);
   register_payment_module(router);
+  register_wheel_module(router);
+  register_boost_module(router);
   return router;
 }
 

@@ -14,6 +14,8 @@ void register_chat_module(Router& router);
 void register_photos_module(Router& router);
 void register_stories_module(Router& router);
 void register_payment_module(Router& router);
+void register_wheel_module(Router& router);
+void register_boost_module(Router& router);
 
 // Every socket module of the server.
 Router make_router();

@@ -3,6 +3,7 @@
 #include "modules/registry.hpp"
 #include "modules/sessions.hpp"
 #include "modules/user_view.hpp"
+#include "modules/wheel.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
 #include "store/users.hpp"
@@ -78,6 +79,7 @@ json::object validate(Request& request) {
   connection.session_expires_at = session->expires_at;
   connection.language = user->language;
   if (announce_free_credits) request.after_reply.push_back(free_credits_event());
+  request.after_reply.push_back(wheel_prizes_event(request.app));
   return reply_ok(json::object{{"authenticated", 1},
                                {"user", self_view(request.app, *user, photos, request.now)}});
 }

@@ -56,8 +56,8 @@ json::object self_view(const app::Context& app, const store::UserRecord& user,
   view["status"] = 1;
   view["has_story"] = 0;
   view["stories"] = json::array();
-  view["sof_spin_available"] = 0;
-  view["sof_can_spin"] = 1;
+  view["sof_spin_available"] = user.free_spins;
+  view["sof_can_spin"] = user.free_spins > 0 ? 1 : 0;
   view["claimed_free_account_credits"] = 1;
   view["email_verified"] = user.email_verified ? 1 : 0;
   return view;

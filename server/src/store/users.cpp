@@ -11,7 +11,7 @@ constexpr std::string_view kSelectUser =
     "gender, birth_date, bio, answer, language, place_id, s_gender, s_age_min, s_age_max, "
     "s_radius, "
     "credits, COALESCE(premium_until, 0) > kesher_now(), free_credits_announced, created_at, "
-    "premium_until FROM users ";
+    "premium_until, free_spins FROM users ";
 
 UserRecord to_user(const Row& row) {
   UserRecord u;
@@ -36,6 +36,7 @@ UserRecord to_user(const Row& row) {
   u.free_credits_announced = row.integer(18) != 0;
   u.created_at = row.integer(19);
   if (!row.is_null(20)) u.premium_until = row.integer(20);
+  u.free_spins = row.integer(21);
   return u;
 }
 

@@ -30,6 +30,7 @@ struct UserRecord {
   std::optional<int64_t> premium_until;
   bool free_credits_announced = false;
   int64_t created_at = 0;
+  int64_t free_spins = 0;  // of the lucky wheel (store::spins)
 };
 
 struct NewUser {

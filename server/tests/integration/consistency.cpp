@@ -44,6 +44,23 @@ std::vector<Rule> rules() {
        "SELECT m.id FROM messages m WHERE (SELECT COUNT(*) FROM conversations c WHERE "
        "(c.user_id = m.sender_id AND c.other_id = m.receiver_id) OR (c.user_id = m.receiver_id "
        "AND c.other_id = m.sender_id)) <> 2"},
+      {"free spins differ from the sum of their spin entries",
+       "SELECT u.id, u.free_spins, (SELECT COALESCE(SUM(s.delta), 0) FROM spin_ledger s WHERE "
+       "s.user_id = u.id) AS total FROM users u WHERE u.free_spins <> total"},
+      {"spin purchase without exactly its spin",
+       "SELECT l.id, l.user_id FROM credit_ledger l WHERE l.reason = 'spin_purchase' AND (SELECT "
+       "COUNT(*) FROM spin_ledger s WHERE s.idempotency_key = l.idempotency_key AND s.user_id = "
+       "l.user_id AND s.delta = 1) <> 1"},
+      {"wheel spin without exactly one used free spin",
+       "SELECT u.id FROM users u WHERE (SELECT COUNT(*) FROM wheel_spins w WHERE w.user_id = "
+       "u.id) <> (SELECT COUNT(*) FROM spin_ledger s WHERE s.user_id = u.id AND s.reason = "
+       "'spin')"},
+      {"wheel prize not paid exactly once",
+       "SELECT w.id, w.kind, w.amount FROM wheel_spins w WHERE w.amount > 0 AND (w.kind = "
+       "'coins' AND (SELECT COUNT(*) FROM credit_ledger l WHERE l.reason = 'wheel_prize' AND "
+       "l.reference = 'spin:' || w.id AND l.user_id = w.user_id AND l.delta = w.amount) <> 1 OR "
+       "w.kind = 'freespin' AND (SELECT COUNT(*) FROM spin_ledger s WHERE s.idempotency_key = "
+       "'wheel_prize:' || w.id AND s.user_id = w.user_id AND s.delta = w.amount) <> 1)"},
   };
 }
 
