@@ -603,6 +603,8 @@ TEST_F(Image, RepeatedCallsDoNotGrowMemory) {
   const long grown = rounds(5) - heap;
   std::printf("heap %ld KiB after 30 calls, %+ld KiB 45 calls later; RSS %ld KiB, %+ld KiB\n",
               heap / 1024, grown / 1024, rss, rss_kib() - rss);
-  // One display image (1280x960 RGB) is 3.6 MiB; what libvips and glibc keep settles below that.
-  EXPECT_LT(grown, 1 << 20);
+  // One display image (1280x960 RGB) is 3.6 MiB, so a single leaked one per call (45 calls) shows
+  // as far more than this. What libvips and glibc keep settles below it; on a loaded machine their
+  // arenas were seen keeping up to 1.4 MiB more, so the bound is half of one leaked image.
+  EXPECT_LT(grown, 2 << 20);
 }
