@@ -1,13 +1,14 @@
 // The messages of one chat: newest at the bottom, older ones loaded when scrolled within 10 px of
 // the top (debounced 300 ms, `before_id` paging) without moving what the reader sees; skeletons
 // while loading (and after the tab was hidden for 3 s); a placeholder for a chat with no messages.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { Contact } from '../../realtime/protocol';
 import { LoadError } from '../lists/LoadError';
 import { PersonPhoto } from '../../ui/PersonPhoto';
 import { useNowSeconds } from './ContactsList';
+import { ChatImageViewer } from './ChatImageViewer';
 import { MessageBubble, MessageSkeletons } from './MessageBubble';
 import {
   keepScrollAfterPrepend,
@@ -15,6 +16,7 @@ import {
   nearTop,
   OLDER_DEBOUNCE_MS,
   skeletonWidth,
+  viewerPictures,
 } from './rules';
 import { useChat, useChatState, useConversation } from './context';
 
@@ -54,6 +56,9 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
   const olderTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { messages, state, olderLoading, olderEnded } = conversation;
   const ready = state === 'ready' && !stale;
+  // The picture open in the image viewer, by its key (pictureKey).
+  const [viewing, setViewing] = useState<string | null>(null);
+  const pictures = useMemo(() => viewerPictures(messages, now), [messages, now]);
 
   const askOlder = () => {
     void chat.loadOlder(partnerId);
@@ -149,6 +154,7 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
               message={message}
               mine={message.sender_id === myId}
               now={now}
+              onOpenPicture={setViewing}
             />
           ))}
         </ol>
@@ -169,6 +175,15 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
       data-testid="chat-messages"
     >
       {body}
+      {viewing !== null && pictures.some((p) => p.key === viewing) ? (
+        <ChatImageViewer
+          pictures={pictures}
+          current={viewing}
+          onChange={setViewing}
+          onClose={() => setViewing(null)}
+          partnerName={contact?.name ?? ''}
+        />
+      ) : null}
     </div>
   );
 }
