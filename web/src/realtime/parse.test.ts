@@ -183,7 +183,7 @@ describe('parseFrame', () => {
     warn.mockRestore();
   });
 
-  it('reads locked fans and visitors as entries that carry nothing else', () => {
+  it('reads locked fans and visitors as entries with at most a blurred photo', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const named = {
       id: 41,
@@ -198,17 +198,22 @@ describe('parseFrame', () => {
       virtual: 1,
       locked: 0,
     };
+    const locked = [
+      { locked: 1, photo: null },
+      { locked: 1, photo: '/media/u/blurred.jpg' },
+    ];
     for (const module of ['user/fans', 'user/visitors']) {
       expect(
         parseFrame(
-          JSON.stringify({ module, rid: '1', request_status: 1, data: [{ locked: 1 }, named] }),
+          JSON.stringify({ module, rid: '1', request_status: 1, data: [...locked, named] }),
         ),
-      ).toMatchObject({ data: [{ locked: 1 }, named] });
+      ).toMatchObject({ data: [...locked, named] });
     }
     // A named entry needs its id; my likes and matches never hold locked entries.
     for (const [module, data] of [
       ['user/fans', [{ ...named, id: null }]],
-      ['user/mylikes', [{ locked: 1 }]],
+      ['user/fans', [{ locked: 1, photo: 7 }]],
+      ['user/mylikes', [{ locked: 1, photo: null }]],
     ] as const) {
       expect(parseFrame(JSON.stringify({ module, rid: '2', request_status: 1, data }))).toEqual({
         module,
@@ -217,5 +222,41 @@ describe('parseFrame', () => {
       });
     }
     warn.mockRestore();
+  });
+
+  it('types user/photos/changed and the photo entries, each with its thumbnail', () => {
+    const photos = [{ id: 7, photo: '/media/u/a.jpg', thumb: '/media/u/a-t.jpg' }];
+    expect(parseFrame(JSON.stringify({ module: 'user/photos/changed', data: { photos } }))).toEqual(
+      { module: 'user/photos/changed', data: { photos } },
+    );
+    expect(
+      parseFrame(JSON.stringify({ module: 'user/photos/changed', data: { photos: [{ id: 7 }] } })),
+    ).toBeNull();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(
+      parseFrame(
+        JSON.stringify({
+          module: 'user/photos',
+          rid: '5',
+          request_status: 1,
+          data: [{ id: 7, photo: '/media/u/a.jpg' }],
+        }),
+      ),
+    ).toEqual({ module: 'user/photos', rid: '5', request_status: 1 });
+    warn.mockRestore();
+    const added = parseFrame(
+      JSON.stringify({
+        module: 'user/photos/add',
+        rid: '6',
+        request_status: 1,
+        request_details: { photo_id: 7, photos },
+      }),
+    );
+    expect(added).toEqual({
+      module: 'user/photos/add',
+      rid: '6',
+      request_status: 1,
+      request_details: { photo_id: 7, photos },
+    });
   });
 });

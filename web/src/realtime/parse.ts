@@ -36,6 +36,11 @@ import {
   type CreditsEvent,
   type Story,
   type StoryRing,
+  type UploadResponse,
+  type PhotoEntry,
+  type PhotosDetails,
+  type PhotoAddDetails,
+  type PhotosChangedEvent,
 } from './protocol';
 
 type Guard<T> = (value: unknown) => value is T;
@@ -60,8 +65,15 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return isString(value) && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-const isPhoto = (v: unknown): v is { id: number; photo: string } =>
-  isRecord(v) && isNumber(v.id) && isString(v.photo);
+const isPhoto = (v: unknown): v is PhotoEntry =>
+  isRecord(v) && isNumber(v.id) && isString(v.photo) && isString(v.thumb);
+
+/** request_details of user/photos/delete, data of user/photos/changed. */
+export const isPhotosDetails = (v: unknown): v is PhotosDetails =>
+  isRecord(v) && arrayOf(isPhoto)(v.photos);
+/** request_details of user/photos/add. */
+export const isPhotoAddDetails = (v: unknown): v is PhotoAddDetails =>
+  isPhotosDetails(v) && isRecord(v) && isNumber(v.photo_id);
 
 /** Checks the fields the client relies on; the rest of the record is passed through. */
 export function isUser(value: unknown): value is User {
@@ -107,6 +119,7 @@ export const isPerson = (v: unknown): v is Person =>
   isString(v.name) &&
   isNumber(v.age) &&
   isNullableString(v.photo) &&
+  isNullableString(v.thumb) &&
   isNullableNumber(v.distance_km) &&
   isBit(v.status) &&
   isBit(v.virtual) &&
@@ -121,7 +134,8 @@ const isPeopleListEntry = (v: unknown): v is PeopleListEntry =>
   isNumber(v.time) &&
   v.locked === 0;
 
-const isLockedListEntry = (v: unknown): v is LockedListEntry => isRecord(v) && v.locked === 1;
+const isLockedListEntry = (v: unknown): v is LockedListEntry =>
+  isRecord(v) && v.locked === 1 && isNullableString(v.photo);
 
 const isReceivedListEntry = (v: unknown): v is ReceivedListEntry =>
   isPeopleListEntry(v) || isLockedListEntry(v);
@@ -193,6 +207,16 @@ const isStoryRing = (v: unknown): v is StoryRing =>
 const isGiftEntry = (v: unknown): v is GiftEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
 
+/** POST /upload's success body. A media link is a path on this server, never another origin. */
+export const isUploadResponse = (v: unknown): v is UploadResponse =>
+  isRecord(v) &&
+  isString(v.data) &&
+  v.data.startsWith('/media/') &&
+  isRecord(v.media) &&
+  isString(v.media.id) &&
+  isNumber(v.media.width) &&
+  isNumber(v.media.height);
+
 /** For modules whose replies carry no data (ping answers with a bare pong). */
 function noData(value: unknown): value is never {
   void value;
@@ -238,6 +262,8 @@ const DATA_GUARDS: DataGuards = {
   profile: (v): v is DataOf<'profile'> =>
     isRecord(v) && isPerson(v.user) && arrayOf(isPhoto)(v.photos),
   'user/photos': arrayOf(isPhoto),
+  'user/photos/add': noData,
+  'user/photos/delete': noData,
   visit: noData,
   stories: arrayOf(isStoryRing),
   'stories/get': arrayOf(isStory),
@@ -339,6 +365,14 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       const event: MessageReadEvent = { module: 'message/read', request_details: details };
       return event;
     }
+    case 'user/photos/changed': {
+      if (!isRecord(raw.data) || !isPhotosDetails(raw.data)) return null;
+      const event: PhotosChangedEvent = {
+        module: 'user/photos/changed',
+        data: { photos: raw.data.photos },
+      };
+      return event;
+    }
     case 'credits': {
       if (!isRecord(raw.data) || !isNumber(raw.data.credits)) return null;
       const event: CreditsEvent = { module: 'credits', data: { credits: raw.data.credits } };
@@ -369,6 +403,7 @@ const SERVER_EVENTS: ReadonlySet<string> = new Set([
   'new_message',
   'message/read',
   'credits',
+  'user/photos/changed',
 ]);
 
 /** Parses one text frame; null means the frame is not something the client can use. */

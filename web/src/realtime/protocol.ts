@@ -12,8 +12,10 @@ export interface User {
   age: number;
   gender: Gender;
   email?: string;
+  /** The first profile photo (display size), or null. */
   photo: string | null;
-  photos: { id: number; photo: string }[];
+  /** The profile photos in slot order; the first is `photo`. */
+  photos: PhotoEntry[];
   avatar: string | null;
   bio: string;
   answer: number;
@@ -150,6 +152,21 @@ export interface HttpErrorBody {
   seconds?: number;
 }
 
+// ---- Media (docs/protocol.md "Media") ----
+
+/** What the server made of an uploaded picture. `id` is the upload's random name. */
+export interface UploadedMedia {
+  id: string;
+  width: number;
+  height: number;
+}
+/** POST /upload's answer: `data` is the media link (the display size, signed for the uploader
+ *  for an hour), to pass as it is to user/photos/add, send_message or stories/add. */
+export interface UploadResponse {
+  data: string;
+  media: UploadedMedia;
+}
+
 // ---- Socket payloads ----
 
 export interface SiteConfig {
@@ -219,7 +236,10 @@ export interface Person {
   name: string;
   age: number;
   gender: Gender;
+  /** The first profile photo (display size); for a persona its picture. */
   photo: string | null;
+  /** The first photo's thumbnail (320 px), for small places; null when there is no photo. */
+  thumb: string | null;
   photos_count: number;
   bio: string;
   /** The language the person uses Kesher in, and so writes their profile in. Discovery lists
@@ -238,9 +258,21 @@ export interface Person {
   matched: 0 | 1;
 }
 
+/** A profile photo: display size (long side at most 1280 px) and thumbnail (320 px). */
 export interface PhotoEntry {
   id: number;
   photo: string;
+  thumb: string;
+}
+
+/** request_details of user/photos/delete, and the data of the user/photos/changed event: the
+ *  caller's photos after the change, in slot order. */
+export interface PhotosDetails {
+  photos: PhotoEntry[];
+}
+/** request_details of user/photos/add. */
+export interface PhotoAddDetails extends PhotosDetails {
+  photo_id: number;
 }
 
 /** An entry of user/mylikes and user/matches, and of user/fans and user/visitors for premium. */
@@ -260,10 +292,12 @@ export interface PeopleListEntry {
 
 /**
  * A fan or visitor a non-premium caller may not see: nothing about them but that they exist (no
- * id, name, age, place, photo, time or status). The client draws a blurred shape.
+ * id, name, age, place, time or status). `photo` is a heavily blurred copy of their first photo
+ * under its own random name, or null; without one the client draws a blurred shape.
  */
 export interface LockedListEntry {
   locked: 1;
+  photo: string | null;
 }
 
 /** An entry of user/fans or user/visitors. */
@@ -442,6 +476,10 @@ export interface Modules {
     data: { user: Person; photos: PhotoEntry[] };
   };
   'user/photos': { request: { user_id: number } & Paging; data: PhotoEntry[] };
+  /** `photo` is a link from POST /upload; request_details is PhotoAddDetails. */
+  'user/photos/add': { request: { user_id: number; photo: string }; data: never };
+  /** request_details is PhotosDetails. */
+  'user/photos/delete': { request: { id: number }; data: never };
   visit: { request: { visited_user_id: number }; data: never };
   stories: { request: Paging; data: StoryRing[] };
   'stories/get': { request: { user_id: number }; data: Story[] };
@@ -497,6 +535,8 @@ export const MODULE_ACCESS = {
   spotlight: 'member',
   profile: 'member',
   'user/photos': 'member',
+  'user/photos/add': 'member',
+  'user/photos/delete': 'member',
   visit: 'member',
   stories: 'member',
   'stories/get': 'member',
@@ -583,6 +623,11 @@ export interface CreditsEvent {
   module: 'credits';
   data: { credits: number };
 }
+/** Sent to the caller's other sockets after user/photos/add or user/photos/delete. */
+export interface PhotosChangedEvent {
+  module: 'user/photos/changed';
+  data: PhotosDetails;
+}
 export type ServerEvent =
   | ClaimFreeCreditsEvent
   | PongEvent
@@ -592,7 +637,8 @@ export type ServerEvent =
   | TotalsEvent
   | NewMessageEvent
   | MessageReadEvent
-  | CreditsEvent;
+  | CreditsEvent
+  | PhotosChangedEvent;
 export type IncomingMessage = Reply | ServerEvent;
 
 /** Any server frame, as the Envelope section of docs/protocol.md describes it. Frames whose

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, errorFromBody, login, logout, recover, register, reset } from './api';
+import { ApiError, errorFromBody } from '../../app/apiError';
+import { login, logout, recover, register, reset } from './api';
 import { makeUser } from './shellMock';
 
 const fetchMock = vi.fn<typeof fetch>();

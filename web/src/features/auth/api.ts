@@ -3,8 +3,6 @@
 // the auth tests replace): the place search, and reopening the socket once the cookie changed.
 import type {
   AuthUserResponse,
-  ErrorCode,
-  HttpErrorBody,
   LanguageCode,
   LoginRequest,
   OkResponse,
@@ -16,53 +14,9 @@ import type {
   ResetRequest,
   User,
 } from '../../realtime/protocol';
-import { ERROR_CODES } from '../../realtime/protocol';
+import { ApiError, asSeconds, errorFromBody } from '../../app/apiError';
+import { isRecord } from '../../realtime/parse';
 import { realtime } from './shell';
-
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly field?: string;
-  readonly seconds?: number;
-  /** True when the server was never reached; the UI shows errors.network instead of the code. */
-  readonly network: boolean;
-
-  constructor(
-    code: ErrorCode,
-    options: { field?: string; seconds?: number; network?: boolean; message?: string } = {},
-  ) {
-    super(options.message ?? code);
-    this.name = 'ApiError';
-    this.code = code;
-    this.field = options.field;
-    this.seconds = options.seconds;
-    this.network = options.network ?? false;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}
-
-function asSeconds(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-    ? Math.ceil(value)
-    : undefined;
-}
-
-/** Turns an error body into an ApiError; a body we cannot read becomes internal_error. */
-export function errorFromBody(body: unknown): ApiError {
-  if (!isRecord(body) || !isErrorCode(body.error_code)) return new ApiError('internal_error');
-  const known = body as Partial<HttpErrorBody>;
-  return new ApiError(body.error_code, {
-    field: typeof known.field === 'string' ? known.field : undefined,
-    seconds: asSeconds(known.retry_after) ?? asSeconds(known.seconds),
-    message: typeof known.message === 'string' ? known.message : undefined,
-  });
-}
 
 async function post<T>(path: string, body?: unknown): Promise<T> {
   let response: Response;

@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { ApiError } from '../../app/apiError';
 
 /** An i18n key with its parameters, so a message can be stored now and translated on render. */
 export interface MessageKey {

@@ -83,6 +83,37 @@ describe('Likes me', () => {
     expect(usePremiumModal.getState().subscriptionsOpen).toBe(true);
   });
 
+  it('shows the server’s blurred photo of a locked fan as it is, and a drawn shape without one', async () => {
+    serve([
+      ...lockedEntries(2, '/media/u/blurred-a.jpg'),
+      ...lockedEntries(1),
+      ...lockedEntries(1, '/media/u/blurred-b.jpg'),
+    ]);
+    renderRoute('/likesme', '/likesme', <LikesMePage />);
+    const cards = await screen.findAllByTestId('likesme-card');
+    expect(cards).toHaveLength(4);
+    const imageOf = (card: HTMLElement | undefined) =>
+      card?.querySelector<HTMLImageElement>('.locked-photo__image') ?? null;
+    expect(imageOf(cards[0])?.getAttribute('src')).toBe('/media/u/blurred-a.jpg');
+    expect(imageOf(cards[3])?.getAttribute('src')).toBe('/media/u/blurred-b.jpg');
+    // The copy is already blurred: no filter on top, and the drawn figure gives way to it.
+    expect(imageOf(cards[0])?.style.filter).toBe('');
+    expect(cards[0]?.querySelector('.locked-photo__blob')).toBeNull();
+    expect(imageOf(cards[2])).toBeNull();
+    expect(cards[2]?.querySelector('.locked-photo__blob')).not.toBeNull();
+    for (const card of cards) {
+      expect(card).toHaveAccessibleName('Hidden: get premium to see who it is');
+      expect(card).not.toHaveAttribute('data-person-id');
+    }
+    // The teaser's faces are the first blurred photos.
+    const faces = screen.getByTestId('likesme-teaser').querySelectorAll('.locked-photo__image');
+    expect([...faces].map((img) => img.getAttribute('src'))).toEqual([
+      '/media/u/blurred-a.jpg',
+      '/media/u/blurred-a.jpg',
+      '/media/u/blurred-b.jpg',
+    ]);
+  });
+
   it('says "someone" for a single fan', async () => {
     const totals = { ...TOTALS, fans: { total: 1 } };
     useAppStore.setState({ totals });

@@ -1,7 +1,8 @@
 // Likes me and Visitors (spec §2): a grid of people that is locked for non-premium members. For
-// them the server sends only how many there are (docs/protocol.md: a locked entry is
-// {"locked": 1} and nothing else), so the page shows the count and blurred shapes, and a tap
-// opens the subscriptions modal. Premium members get the people and open their profiles.
+// them the server sends only how many there are and, for each, at most a heavily blurred copy of
+// the first photo (docs/protocol.md: a locked entry is {"locked": 1, "photo": … | null}), so the
+// page shows the count and blurred pictures or shapes, and a tap opens the subscriptions modal.
+// Premium members get the people and open their profiles.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINT_LIKES } from '../../app/constants';
@@ -41,7 +42,16 @@ async function markSeen(module: LockedListConfig['seenModule']) {
 }
 
 /** The top of a locked list: how many, and what premium reveals. */
-function LockedTeaser({ kind, count }: { kind: LockedListConfig['kind']; count: number }) {
+function LockedTeaser({
+  kind,
+  count,
+  photos,
+}: {
+  kind: LockedListConfig['kind'];
+  count: number;
+  /** The blurred photos of the first locked entries, for the three faces. */
+  photos: (string | null)[];
+}) {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
   const headline =
@@ -58,7 +68,7 @@ function LockedTeaser({ kind, count }: { kind: LockedListConfig['kind']; count: 
       <span className="locked-teaser__faces" aria-hidden="true">
         {[0, 1, 2].map((seed) => (
           <span key={seed} className="locked-teaser__face">
-            <LockedPhoto seed={seed + 1} decorative />
+            <LockedPhoto seed={seed + 1} photo={photos[seed] ?? null} decorative />
           </span>
         ))}
         <span className="locked-teaser__badge">
@@ -96,6 +106,10 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
   const count = desktop ? list.items.length : total;
   // The server decides: an entry is locked when it says so, whatever this client believes.
   const anyLocked = list.items.some((entry) => entry.locked === 1);
+  const blurredPhotos = list.items
+    .map((entry) => (entry.locked === 1 ? entry.photo : null))
+    .filter((photo): photo is string => photo !== null)
+    .slice(0, 3);
 
   const open = (entry: PeopleListEntry) => openProfile(entry.id, kind);
 
@@ -111,7 +125,11 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
       />
 
       {loaded && anyLocked ? (
-        <LockedTeaser kind={kind} count={Math.max(total, list.items.length)} />
+        <LockedTeaser
+          kind={kind}
+          count={Math.max(total, list.items.length)}
+          photos={blurredPhotos}
+        />
       ) : null}
 
       {loaded && list.items.length === 0 && !failed ? (
@@ -130,6 +148,7 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
                 testId={`${kind}-card`}
                 label={t('lists.lockedCard')}
                 seed={index}
+                photo={entry.photo}
                 onClick={openSubscriptions}
               />
             ) : (

@@ -71,16 +71,18 @@ export function PersonTile({
 }
 
 /**
- * A locked fan or visitor: a blurred figure and blurred bars where the name and place would be.
- * Nothing in it comes from the person; `seed` is the position in the list.
+ * A locked fan or visitor: the server's blurred copy of their photo (or a drawn figure) and
+ * blurred bars where the name and place would be. `seed` is the position in the list.
  */
 export function LockedTile({
   seed,
+  photo = null,
   onClick,
   label,
   testId,
 }: {
   seed: number;
+  photo?: string | null;
   onClick: () => void;
   label: string;
   testId: string;
@@ -95,7 +97,7 @@ export function LockedTile({
       data-locked="true"
     >
       <span className="person-tile__frame">
-        <LockedPhoto seed={seed} />
+        <LockedPhoto seed={seed} photo={photo} />
         <span className="person-tile__scrim" aria-hidden="true" />
         <span className="person-tile__text" aria-hidden="true">
           <span className={`locked-bar locked-bar--name locked-bar--w${seed % 3}`} />

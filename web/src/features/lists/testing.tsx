@@ -18,6 +18,7 @@ export function makePerson(id: number, patch: Partial<Person> = {}): Person {
     age: 20 + (id % 30),
     gender: 2,
     photo: `/media/personas/${id}.svg`,
+    thumb: `/media/personas/${id}.svg`,
     photos_count: 1,
     bio: '',
     language: 'en',
@@ -31,6 +32,8 @@ export function makePerson(id: number, patch: Partial<Person> = {}): Person {
     liked: 0,
     matched: 0,
     ...patch,
+    // As the server: no photo, no thumbnail.
+    ...(patch.photo === null && patch.thumb === undefined ? { thumb: null } : {}),
   };
 }
 
@@ -55,9 +58,10 @@ export function makeEntry(id: number, patch: Partial<PeopleListEntry> = {}): Peo
   };
 }
 
-/** What a non-premium member gets for a fan or visitor: that they exist, nothing more. */
-export function lockedEntries(count: number): LockedListEntry[] {
-  return Array.from({ length: count }, () => ({ locked: 1 }));
+/** What a non-premium member gets for a fan or visitor: that they exist, and at most a blurred
+ *  copy of their first photo. */
+export function lockedEntries(count: number, photo: string | null = null): LockedListEntry[] {
+  return Array.from({ length: count }, () => ({ locked: 1, photo }));
 }
 
 export function reply<M extends ModuleName>(module: M, data?: unknown, status: 0 | 1 = 1): Reply {

@@ -20,7 +20,7 @@ export function MeetTile({ person, onOpen }: { person: Person; onOpen: (id: numb
       testId="meet-tile"
       personId={person.id}
       label={t('meet.openProfile', { name: person.name, age: person.age })}
-      photo={<PersonPhoto src={person.photo} name={person.name} seed={person.id} />}
+      photo={<PersonPhoto src={person.thumb ?? person.photo} name={person.name} seed={person.id} />}
       name={person.name}
       age={person.age}
       online={person.status === 1}

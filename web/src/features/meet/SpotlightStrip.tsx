@@ -65,7 +65,12 @@ export function SpotlightStrip() {
           >
             <span className="spotlight-strip__ring">
               {person.photo ? (
-                <img className="spotlight-strip__photo" src={person.photo} alt="" loading="lazy" />
+                <img
+                  className="spotlight-strip__photo"
+                  src={person.thumb ?? person.photo}
+                  alt=""
+                  loading="lazy"
+                />
               ) : (
                 <span
                   className="spotlight-strip__photo spotlight-strip__initials"

@@ -123,7 +123,11 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
   const person = load.state === 'ready' ? load.person : null;
   const shown = person ?? known;
   const gallery: PhotoEntry[] =
-    photos.length > 0 ? photos : shown?.photo ? [{ id: -1, photo: shown.photo }] : [];
+    photos.length > 0
+      ? photos
+      : shown?.photo
+        ? [{ id: -1, photo: shown.photo, thumb: shown.thumb ?? shown.photo }]
+        : [];
 
   const loadMorePhotos = useCallback(() => {
     if (photosDone || photosPending.current || !person) return;

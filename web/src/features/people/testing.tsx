@@ -58,6 +58,7 @@ export function makePerson(id: number, patch: Partial<Person> = {}): Person {
     age: 25 + (id % 10),
     gender: 2,
     photo: `/media/${id}.jpg`,
+    thumb: `/media/${id}-thumb.jpg`,
     photos_count: 1,
     bio: `Bio of ${id}`,
     language: 'en',
@@ -71,6 +72,8 @@ export function makePerson(id: number, patch: Partial<Person> = {}): Person {
     liked: 0,
     matched: 0,
     ...patch,
+    // As the server: no photo, no thumbnail.
+    ...(patch.photo === null && patch.thumb === undefined ? { thumb: null } : {}),
   };
 }
 

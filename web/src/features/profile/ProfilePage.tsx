@@ -6,7 +6,7 @@ import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { ActivityCounters } from '../lists/ActivityCounters';
 import { Avatar } from '../shell/Avatar';
-import { photoOf } from '../shell/avatar';
+import { thumbOf } from '../shell/avatar';
 import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import { LanguagePicker } from '../shell/LanguagePicker';
 import { useLogout } from '../shell/useLogout';
@@ -29,7 +29,7 @@ export default function ProfilePage() {
   return (
     <section className="profile-page" data-testid="profile-page">
       <header className="profile-page__card">
-        <Avatar src={photoOf(user)} name={user.name} size={96} ring />
+        <Avatar src={thumbOf(user)} name={user.name} size={96} ring />
         <div className="profile-page__who">
           <h1 className="profile-page__name" dir="auto">
             {t('profile.nameAge', { name: user.name, age: user.age })}

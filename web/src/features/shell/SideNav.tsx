@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { Avatar } from './Avatar';
-import { photoOf } from './avatar';
+import { thumbOf } from './avatar';
 import { BrandLogo } from './BrandLogo';
 import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import { useLogout } from './useLogout';
@@ -71,7 +71,7 @@ export function SideNav() {
       {user ? (
         <>
           <Link to="/profile" className="side-nav__me">
-            <Avatar src={photoOf(user)} name={user.name} size={56} ring />
+            <Avatar src={thumbOf(user)} name={user.name} size={56} ring />
             <span className="side-nav__me-text">
               <span className="side-nav__name" dir="auto">
                 {user.name}

@@ -5,7 +5,7 @@ import { formatNumber } from '../../app/format';
 import { isActivePath, tabBarMode } from '../../app/navigation';
 import { useAppStore } from '../../app/store';
 import { Avatar } from './Avatar';
-import { photoOf } from './avatar';
+import { thumbOf } from './avatar';
 import { Icon, type IconName } from '../../ui/icons';
 import './TabBar.css';
 
@@ -61,7 +61,7 @@ export function TabBar() {
       ))}
       <NavLink to="/profile" className="tab-bar__item">
         <span className="tab-bar__icon tab-bar__avatar">
-          <Avatar src={photoOf(user)} size={28} />
+          <Avatar src={thumbOf(user)} size={28} />
         </span>
         <span className="tab-bar__label">{t('common.nav.profile')}</span>
       </NavLink>
