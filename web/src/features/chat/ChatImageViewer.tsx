@@ -115,7 +115,11 @@ export function ChatImageViewer({
         {failed ? (
           <p className="chat-viewer__gone" data-testid="chat-viewer-expired">
             <Icon name={failed === 'expired' ? 'hourglass' : 'image'} size={34} />
-            {t(failed === 'expired' ? 'chat.messages.imageExpired' : 'chat.messages.imageUnavailable')}
+            {t(
+              failed === 'expired'
+                ? 'chat.messages.imageExpired'
+                : 'chat.messages.imageUnavailable',
+            )}
           </p>
         ) : (
           <img

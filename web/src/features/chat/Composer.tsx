@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
+import type { PhotoEntry } from '../../realtime/protocol';
 import { CoinIcon, Icon } from '../../ui/icons';
 import { draftKey, draftOf, setDraft, useDraftStore } from './drafts';
 import { ACCEPTED_PICTURE_TYPES } from '../media/upload';
@@ -62,7 +63,7 @@ function PictureMenu({
   onClose,
 }: {
   onDevice: () => void;
-  onPhoto: (photo: { id: number; photo: string }) => void;
+  onPhoto: (photo: PhotoEntry) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -105,7 +106,7 @@ function PictureMenu({
                 data-testid="picture-profile-photo"
                 data-photo-id={photo.id}
               >
-                <img src={photo.photo} alt="" loading="lazy" />
+                <img src={photo.thumb} alt="" loading="lazy" />
               </button>
             </li>
           ))}

@@ -12,13 +12,7 @@ import { errorText } from '../people/api';
 import { Icon } from '../../ui/icons';
 import { probeMediaLink } from './api';
 import { useChat } from './context';
-import {
-  isPicture,
-  pictureKey,
-  pictureView,
-  storyImageOf,
-  type LocalMessage,
-} from './rules';
+import { isPicture, pictureKey, pictureView, storyImageOf, type LocalMessage } from './rules';
 
 /** "14:05" in the UI language. */
 export function clockTime(timestamp: number, language: LanguageCode): string {
@@ -52,7 +46,13 @@ function StatusMark({ message }: { message: LocalMessage }) {
 }
 
 /** "This image has expired" (or, for a link the server refuses, that it can't be shown). */
-function PictureGone({ reason, story = false }: { reason: 'expired' | 'unavailable'; story?: boolean }) {
+function PictureGone({
+  reason,
+  story = false,
+}: {
+  reason: 'expired' | 'unavailable';
+  story?: boolean;
+}) {
   const { t } = useTranslation();
   const text =
     reason === 'unavailable'
@@ -288,7 +288,9 @@ export function MessageBubble({
       data-client-id={message.client_id ?? undefined}
     >
       <div className={classes}>
-        {typeof message.story_id === 'number' && !picture ? <StoryQuote message={message} now={now} /> : null}
+        {typeof message.story_id === 'number' && !picture ? (
+          <StoryQuote message={message} now={now} />
+        ) : null}
         <Body message={message} now={now} onOpenPicture={onOpenPicture} />
         <span className="chat-bubble__meta">
           <time dateTime={new Date(message.timestamp * 1000).toISOString()}>

@@ -481,9 +481,7 @@ export function linksExpired(message: LocalMessage, now: number): boolean {
 /** What a picture message shows: its picture (the thumbnail in the bubble, the display size in
  *  the viewer), a placeholder while none exists yet (a HEIC going up), or "expired". */
 export type PictureView =
-  | { kind: 'picture'; thumb: string; full: string }
-  | { kind: 'placeholder' }
-  | { kind: 'expired' };
+  { kind: 'picture'; thumb: string; full: string } | { kind: 'placeholder' } | { kind: 'expired' };
 
 export function pictureView(message: LocalMessage, now: number): PictureView {
   if (!message.pending && (linksExpired(message, now) || !message.message)) {

@@ -3,7 +3,7 @@
 // one's own stories and after the last member. A tap on the picture pauses and resumes; the sides
 // go back and forward. Others' stories take a reply (a paid text, never empty) and their name
 // opens their profile; one's own show no input, can be deleted, and their avatar opens nothing.
-// A virtual profile says so in the header. Mounted once by MainLayout (StoryViewerHost).
+// A virtual profile says so in the header. StoryViewerHost (mounted by MainLayout) loads it.
 import {
   useEffect,
   useId,
@@ -45,10 +45,8 @@ import {
 import { useStoryViewer, type StoryViewerRequest } from './viewerStore';
 import './stories.css';
 
-/** A member's stories: loaded, on their way, or none to show (ended, blocked, failed). */
-type Loaded = Story[] | 'loading' | 'gone';
-
-type ReplyState = 'idle' | 'sending' | 'sent' | 'failed';
+/** A member's stories: loaded, or none to show (ended, blocked, failed). */
+type Loaded = Story[] | 'gone';
 
 const close = () => useStoryViewer.getState().close();
 
@@ -63,13 +61,7 @@ function usePageHidden(): boolean {
   return hidden;
 }
 
-export function StoryViewerHost() {
-  const request = useStoryViewer((s) => s.request);
-  const seq = useStoryViewer((s) => s.seq);
-  return request ? <StoryViewer key={seq} request={request} /> : null;
-}
-
-function StoryViewer({ request }: { request: StoryViewerRequest }) {
+export default function StoryViewer({ request }: { request: StoryViewerRequest }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const chat = useChat();
@@ -87,12 +79,15 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
     gone: null,
   });
   const [reply, setReply] = useState('');
-  const [replyState, setReplyState] = useState<ReplyState>('idle');
+  const [sending, setSending] = useState(false);
+  // How the last reply went, under the story it answered.
+  const [replyNote, setReplyNote] = useState<{ storyId: number; sent: boolean } | null>(null);
   const [typing, setTyping] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const hidden = usePageHidden();
   const input = useRef<HTMLInputElement>(null);
+  const requested = useRef(new Set<number>());
 
   const ring: StoryRing | undefined = members[state.member];
   const entry = ring ? loaded[ring.user_id] : undefined;
@@ -100,13 +95,16 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
   const story = stories[state.story];
   const mine = ring?.mine === 1;
   const ready = story !== undefined && shown.src === story.story_photo;
-  const held = !ready || typing || confirmDelete || hidden || replyState === 'sending';
+  const held = !ready || typing || confirmDelete || hidden || sending;
+  const note = replyNote && story && replyNote.storyId === story.story_id ? replyNote : null;
 
   // The member on screen: their stories load when they come up; none to show skips them.
   const userId = ring?.user_id;
   useEffect(() => {
-    if (userId === undefined || loaded[userId] !== undefined) return;
-    setLoaded((l) => ({ ...l, [userId]: 'loading' }));
+    if (userId === undefined || loaded[userId] !== undefined || requested.current.has(userId)) {
+      return;
+    }
+    requested.current.add(userId);
     void fetchStories(userId).then((outcome) => {
       if (outcome.kind === 'premium_required') {
         showPremiumNotice();
@@ -133,12 +131,6 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
     if (state.closed) close();
   }, [state.closed]);
 
-  // A new story: the reply's note of the last one goes.
-  const storyKey = story?.story_id;
-  useEffect(() => {
-    setReplyState((r) => (r === 'sending' ? r : 'idle'));
-  }, [storyKey]);
-
   if (!ring) return null;
 
   const rtl = i18n.dir() === 'rtl';
@@ -161,16 +153,22 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
 
   const sendReply = async (event: FormEvent) => {
     event.preventDefault();
-    if (!story || sendableText(reply) === null || replyState === 'sending') return;
-    setReplyState('sending');
-    const result = await chat.sendStoryReply(ring.user_id, story.story_id, reply, story.story_photo);
+    if (!story || sendableText(reply) === null || sending) return;
+    setSending(true);
+    const result = await chat.sendStoryReply(
+      ring.user_id,
+      story.story_id,
+      reply,
+      story.story_photo,
+    );
+    setSending(false);
     // not_enough_credits closed the viewer and opened the credits modal (the chat did).
     if (result === 'sent') {
       setReply('');
-      setReplyState('sent');
       input.current?.blur();
-    } else {
-      setReplyState(result === 'failed' ? 'failed' : 'idle');
+    }
+    if (result === 'sent' || result === 'failed') {
+      setReplyNote({ storyId: story.story_id, sent: result === 'sent' });
     }
   };
 
@@ -238,9 +236,7 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
             <p className="story-viewer__gone" data-testid="story-expired">
               <Icon name="hourglass" size={36} />
               {t(
-                shown.gone === 'expired'
-                  ? 'stories.viewer.expired'
-                  : 'stories.viewer.unavailable',
+                shown.gone === 'expired' ? 'stories.viewer.expired' : 'stories.viewer.unavailable',
               )}
             </p>
           ) : null}
@@ -249,7 +245,7 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
               key={story.story_id}
               className={ready ? 'story-viewer__image is-ready' : 'story-viewer__image'}
               src={story.story_photo}
-              alt={t('stories.viewer.image', { name: mine ? t('stories.you') : ring.name })}
+              alt={mine ? t('stories.yourStory') : t('stories.viewer.image', { name: ring.name })}
               onLoad={() => setShown({ src: story.story_photo, gone: null })}
               onError={() => {
                 const src = story.story_photo;
@@ -365,14 +361,18 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
 
         {mine ? null : (
           <form className="story-viewer__reply" onSubmit={(e) => void sendReply(e)}>
-            {replyState === 'sent' || replyState === 'failed' ? (
+            {note ? (
               <p
-                className={`story-viewer__reply-note is-${replyState}`}
+                className={
+                  note.sent
+                    ? 'story-viewer__reply-note is-sent'
+                    : 'story-viewer__reply-note is-failed'
+                }
                 role="status"
                 data-testid="story-reply-note"
               >
-                <Icon name={replyState === 'sent' ? 'check' : 'cancel'} size={16} />
-                {t(replyState === 'sent' ? 'stories.viewer.replySent' : 'stories.viewer.replyFailed')}
+                <Icon name={note.sent ? 'check' : 'cancel'} size={16} />
+                {t(note.sent ? 'stories.viewer.replySent' : 'stories.viewer.replyFailed')}
               </p>
             ) : null}
             <input
@@ -392,9 +392,9 @@ function StoryViewer({ request }: { request: StoryViewerRequest }) {
             <button
               type="submit"
               className="story-viewer__reply-send"
-              disabled={sendableText(reply) === null || replyState === 'sending'}
+              disabled={sendableText(reply) === null || sending}
               aria-label={t('stories.viewer.send')}
-              aria-busy={replyState === 'sending'}
+              aria-busy={sending}
               data-testid="story-reply-send"
             >
               <Icon name="send" size={20} strokeWidth={2} />

@@ -41,7 +41,8 @@ export async function fetchStories(userId: number): Promise<StoriesOutcome> {
   }
 }
 
-export type AddStoryOutcome = { kind: 'ok'; story: Story } | { kind: 'error'; code: ErrorCode | null };
+export type AddStoryOutcome =
+  { kind: 'ok'; story: Story } | { kind: 'error'; code: ErrorCode | null };
 
 /** `stories/add` with the link an upload answered. */
 export async function addStory(photo: string): Promise<AddStoryOutcome> {

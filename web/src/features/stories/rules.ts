@@ -32,4 +32,3 @@ export function mineFirst(rings: readonly StoryRing[]): StoryRing[] {
 export function withoutMember(rings: readonly StoryRing[], userId: number): StoryRing[] {
   return rings.filter((r) => r.user_id !== userId);
 }
-
