@@ -71,7 +71,10 @@ export function ChatImageViewer({
   };
 
   if (!picture) return null;
-  const who = picture.senderId === myId ? t('chat.viewer.you') : partnerName;
+  const who =
+    picture.senderId === myId
+      ? t('chat.viewer.fromMe')
+      : t('chat.viewer.fromThem', { name: partnerName });
   const failed = gone[picture.src];
   const label = t(picture.type === 'image' ? 'chat.messages.image' : 'chat.messages.profilePhoto');
 

@@ -374,7 +374,12 @@ export function provisionalMessage(
     id: -provisionalSeq,
     client_id: clientId,
     type: outgoing.type,
-    message: outgoing.type === 'text' ? outgoing.text : (picture ?? gift?.icon ?? ''),
+    message:
+      outgoing.type === 'text'
+        ? outgoing.text
+        : outgoing.type === 'gift'
+          ? (gift?.icon ?? '')
+          : picture,
     sender_id: myId,
     receiver_id: partnerId,
     timestamp: now,
@@ -458,11 +463,6 @@ export function composerHeight(contentHeight: number): number {
 /** Spec §2: a chat-message skeleton is 20 to 60 percent wide. */
 export function skeletonWidth(random: () => number = Math.random): number {
   return Math.round(20 + Math.min(1, Math.max(0, random())) * 40);
-}
-
-/** Spec §4: an image in chat shows for 3600 s after it was sent. */
-export function imageVisible(timestamp: number, now: number): boolean {
-  return now - timestamp < IMAGE_VISIBLE_S;
 }
 
 /** Until when a picture's (or a replied story's) links work: the server's `expires_at`, else

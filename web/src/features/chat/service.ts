@@ -4,6 +4,7 @@
 // through the app store (unread total, credits, credits modal), the profile modal and the
 // notification banner.
 import type { StoreApi } from 'zustand';
+import { ApiError } from '../../app/apiError';
 import { HIDDEN_TAB_LOADER_DELAY_MS, REFRESH_DEBOUNCE_MS } from '../../app/constants';
 import { useAppStore, type CreditsNeed } from '../../app/store';
 import { i18next } from '../../i18n';
@@ -17,6 +18,7 @@ import type {
   SendMessageRequest,
 } from '../../realtime/protocol';
 import { nowSeconds } from '../../ui/relativeTime';
+import { uploadErrorKey } from '../media/upload';
 import { detailNumber } from '../people/api';
 import { showBanner } from '../notify/banner';
 import { playSound } from '../notify/sounds';
@@ -110,13 +112,11 @@ const UPLOAD_REFUSALS: ReadonlySet<string> = new Set([
   'unsupported_media_type',
 ]);
 
-/** The error code an upload rejected with: media/upload.ts's error carries the server's `code`,
- *  and `network` when the server was never reached. */
+/** The error code an upload rejected with: the server's, or `network` when it was never reached
+ *  (media/upload.ts rejects with an ApiError). */
 export function uploadErrorCode(error: unknown): string {
-  if (typeof error !== 'object' || error === null) return 'network';
-  const { code, network } = error as { code?: unknown; network?: unknown };
-  if (network === true) return 'network';
-  return typeof code === 'string' && code !== '' ? code : 'network';
+  if (!(error instanceof ApiError)) return 'network';
+  return error.network ? 'network' : error.code;
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -687,7 +687,8 @@ export class ChatService {
       if (UPLOAD_REFUSALS.has(code)) {
         // Spec §8: a refused upload says why in a notice; the same file would fail again.
         this.cancelImage(partnerId, clientId);
-        showBanner({ type: 'error', message: uploadErrorText(code) });
+        const notice = uploadErrorKey(error);
+        if (notice) showBanner({ type: 'error', message: i18next.t(notice.key, notice.params) });
         return;
       }
       this.chat.updateMessages(partnerId, (list) =>
@@ -942,12 +943,4 @@ export function bannerPreview(message: ChatMessage, me: number): string {
   return preview.kind === 'text'
     ? cutPreview(preview.text, true)
     : i18next.t(`chat.preview.${preview.key}`);
-}
-
-/** The notice of a refused upload: the error's own text, or "Error uploading image". */
-export function uploadErrorText(code: string): string {
-  const key = `errors.${code}`;
-  return code !== 'network' && i18next.exists(key)
-    ? i18next.t(key)
-    : i18next.t('chat.composer.uploadFailed');
 }

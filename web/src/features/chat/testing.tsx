@@ -8,7 +8,8 @@
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { SessionEvent } from '../../realtime/client';
-import type { ChatMessage, Contact, GiftEntry } from '../../realtime/protocol';
+import { ApiError } from '../../app/apiError';
+import type { ChatMessage, Contact, ErrorCode, GiftEntry } from '../../realtime/protocol';
 import { renderRoutes, realtime as scripted } from '../people/testing';
 import { ChatProvider } from './context';
 import type { ChatService } from './service';
@@ -49,8 +50,9 @@ export interface FakeUpload {
   file: File;
   progress(fraction: number): void;
   succeed(link: string): void;
-  /** Rejects as media/upload.ts does: an error with the server's code (`network`: unreached). */
-  fail(code: string, network?: boolean): void;
+  /** Rejects as media/upload.ts does: an ApiError with the server's code (`network`: the server
+   *  was never reached). */
+  fail(code: ErrorCode, network?: boolean): void;
   aborted: boolean;
 }
 
@@ -73,8 +75,7 @@ export const fakeUploads = {
           aborted: false,
           progress: (fraction) => onProgress?.(fraction),
           succeed: (link) => resolve({ link, media: { id: 'm1', width: 1280, height: 960 } }),
-          fail: (code, network = false) =>
-            reject(Object.assign(new Error(code), { code, network })),
+          fail: (code, network = false) => reject(new ApiError(code, { network })),
         };
         signal?.addEventListener('abort', () => {
           upload.aborted = true;
