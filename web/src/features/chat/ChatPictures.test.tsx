@@ -202,6 +202,18 @@ describe('pictures in the conversation', () => {
     expect(screen.getAllByTestId('message-image')).toHaveLength(1);
   });
 
+  it('turns into the placeholder the moment it expires, not a minute later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const now = Math.floor(Date.now() / 1000);
+    openChat([picture(1, { timestamp: now - 3570, expires_at: now + 30 })]);
+    expect(await screen.findByTestId('message-image')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(29_000));
+    expect(screen.queryByTestId('image-expired')).not.toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.getByTestId('image-expired')).toHaveTextContent('This image has expired');
+    vi.useRealTimers();
+  });
+
   it('a link the server answers 410 for turns into the expired placeholder', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 410 }));
     vi.stubGlobal('fetch', fetchMock);

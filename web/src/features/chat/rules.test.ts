@@ -32,6 +32,7 @@ import {
   unseenIncomingIds,
   setUploaded,
   setUploadProgress,
+  nextExpiry,
   pictureView,
   storyImageOf,
   viewerPictures,
@@ -385,6 +386,20 @@ describe('pictures', () => {
     expect(storyImageOf(reply, T)).toBe('/media/u/s.jpg');
     expect(storyImageOf(reply, T + 3600)).toBeNull();
     expect(storyImageOf({ ...reply, story: null }, T)).toBeNull();
+  });
+
+  it('knows when the next picture or replied story on screen expires', () => {
+    const list: LocalMessage[] = [
+      image(1, { expires_at: T + 100 }),
+      image(2, { expires_at: T + 50 }),
+      image(3, { expires_at: T - 5 }),
+      makeMessage(4, { story_id: 9, story: '/s.jpg', expires_at: T + 20 }),
+      makeMessage(5),
+    ];
+    expect(nextExpiry(list, T)).toBe(T + 20);
+    expect(nextExpiry(list, T + 20)).toBe(T + 50);
+    expect(nextExpiry(list, T + 100)).toBeNull();
+    expect(nextExpiry([makeMessage(6)], T)).toBeNull();
   });
 
   it('the viewer steps through the conversation’s live pictures, oldest first', () => {

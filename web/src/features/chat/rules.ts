@@ -491,6 +491,19 @@ export function pictureView(message: LocalMessage, now: number): PictureView {
   return { kind: 'picture', thumb: message.thumb ?? message.message, full: message.message };
 }
 
+/** The next moment a picture (or a replied story) on screen expires, after `now`; null for none.
+ *  The list redraws then, so that "expired" shows on time. */
+export function nextExpiry(list: readonly LocalMessage[], now: number): number | null {
+  let next: number | null = null;
+  for (const m of list) {
+    if (m.pending || m.expired === 1) continue;
+    if (!isPicture(m) && typeof m.story_id !== 'number') continue;
+    const at = expiresAt(m);
+    if (at > now && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
 /** The replied story's image, or null once it expired (the same rule as pictures). */
 export function storyImageOf(message: LocalMessage, now: number): string | null {
   if (!message.story || linksExpired(message, now)) return null;
