@@ -28,7 +28,7 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr size_t kMaxHttpBody = 64 * 1024;  // net/server.cpp
+constexpr size_t kMaxHttpBody = protocol::kMaxJsonBody;
 constexpr size_t kMaxHeader = 16 * 1024;
 
 protocol::HttpRequest to_plain_request(const http::request<http::string_body>& request) {
@@ -101,7 +101,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   if (plain.path == "/healthz") return 0;
   static const modules::HttpRouter routes = modules::make_http_router();
-  routes.hashes_password(plain);
+  routes.lane(plain);
+  routes.body_limit(app, plain.method, plain.path);
+  if (auto refusal = routes.admit(app, plain)) {
+    check_response(plain, *refusal);
+    return 0;
+  }
   check_response(plain, routes.handle(app, plain));
   return 0;
 }

@@ -34,6 +34,16 @@ struct Config {
   // Sends waiting for a commit, server-wide, before new ones answer server_busy: about half a
   // second of the measured capacity (docs/performance.md).
   size_t max_queued_sends = 2048;
+  // Uploads (docs/protocol.md, "POST /upload"): decoded on a pool of their own, bounded like the
+  // password pool; the body and pixel limits are checked before any decoding.
+  int media_threads = 1;
+  size_t max_queued_uploads = 16;
+  size_t max_upload_bytes = 15 * 1024 * 1024;
+  int64_t max_upload_pixels = 40'000'000;
+  // How long chat pictures can be opened after sending (spec §9), and how long a story lives.
+  // Tests shorten them.
+  int64_t chat_image_ttl_seconds = 3600;
+  int64_t story_ttl_seconds = 24 * 3600;
 };
 
 }  // namespace kesher::app

@@ -13,6 +13,7 @@
 #include "domain/places.hpp"
 #include "domain/rate_limit.hpp"
 #include "mail/mailer.hpp"
+#include "media/upload_slots.hpp"
 #include "store/database.hpp"
 
 namespace kesher::app {
@@ -41,6 +42,8 @@ struct Context {
   std::unique_ptr<mail::Mailer> mailer;
   bus::Hub hub;
   Throttles throttles;
+  std::string media_link_key;  // signs media links (domain/media_links.hpp); media/uploads.hpp
+  media::UploadSlots uploads_running;
   std::function<int64_t()> now;  // unix seconds; injectable for tests
   // Runs blocking work on a worker thread: for callbacks that fire on a network thread or on the
   // database's committer. main passes its worker pool in; without one, work runs at once.

@@ -12,6 +12,8 @@
 #include "app/seed.hpp"
 #include "domain/crypto.hpp"
 #include "mail/mailer.hpp"
+#include "media/image.hpp"
+#include "media/uploads.hpp"
 #include "modules/events.hpp"
 #include "modules/http_routes.hpp"
 #include "modules/jobs.hpp"
@@ -101,6 +103,28 @@ void add_server_options(CLI::App& cli, Config& config) {
                  "Seconds a sign-in lasts; its open sockets are closed when it ends")
       ->check(CLI::Range(1, 365 * 24 * 3600))
       ->capture_default_str();
+  cli.add_option("--media-threads", config.media_threads, "Threads decoding uploaded pictures")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cli.add_option("--max-queued-uploads", config.max_queued_uploads,
+                 "Uploads waiting to be decoded before new ones answer server_busy")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cli.add_option("--max-upload-bytes", config.max_upload_bytes,
+                 "Largest upload body (413 above it)")
+      ->check(CLI::Range(size_t{1024}, size_t{1} << 30))
+      ->capture_default_str();
+  cli.add_option("--max-upload-pixels", config.max_upload_pixels,
+                 "Largest picture, in pixels, read from its header before decoding")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 32))
+      ->capture_default_str();
+  cli.add_option("--chat-image-ttl", config.chat_image_ttl_seconds,
+                 "Seconds a chat picture can be opened after sending")
+      ->check(CLI::Range(1, 365 * 24 * 3600))
+      ->capture_default_str();
+  cli.add_option("--story-ttl", config.story_ttl_seconds, "Seconds a story lives")
+      ->check(CLI::Range(1, 365 * 24 * 3600))
+      ->capture_default_str();
 }
 
 std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
@@ -124,6 +148,7 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
   kesher::store::SqliteOptions sqlite{(fs::path(config.data_dir) / "kesher.db").string()};
   sqlite.durable_commits = config.sqlite_sync != "normal";
   app.db = kesher::store::open_sqlite(sqlite);
+  app.media_link_key = kesher::media::load_or_create_link_key(config.data_dir);
   if (!with_places) return true;
   std::string places_path = config.places_path.empty()
                                 ? (fs::path(config.data_dir) / "places.tsv").string()
@@ -246,9 +271,17 @@ int serve(Config config, const std::string& seed_dir) {
           [&app, &http_router](const kesher::protocol::HttpRequest& request) {
             return http_router.handle(app, request);
           },
-      .hashes_password =
+      .lane =
           [&http_router](const kesher::protocol::HttpRequest& request) {
-            return http_router.hashes_password(request);
+            return http_router.lane(request);
+          },
+      .admit =
+          [&app, &http_router](kesher::protocol::HttpRequest& request) {
+            return http_router.admit(app, request);
+          },
+      .body_limit =
+          [&app, &http_router](std::string_view method, std::string_view path) {
+            return http_router.body_limit(app, method, path);
           },
       .jobs = [&app] { kesher::modules::run_jobs(app); },
   };
@@ -270,6 +303,7 @@ int serve(Config config, const std::string& seed_dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kesher::media::init_image_library(argv[0]);
   CLI::App cli{"Kesher: the dating-and-chat server"};
   Config config;
   add_server_options(cli, config);

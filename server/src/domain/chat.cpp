@@ -12,11 +12,23 @@ namespace kesher::domain::chat {
 std::optional<MessageKind> parse_kind(std::string_view type) {
   if (type == "text") return MessageKind::text;
   if (type == "gift") return MessageKind::gift;
+  if (type == "image") return MessageKind::image;
+  if (type == "pphoto") return MessageKind::pphoto;
   return std::nullopt;
 }
 
 std::string_view kind_name(MessageKind kind) {
-  return kind == MessageKind::gift ? "gift" : "text";
+  switch (kind) {
+    case MessageKind::gift:
+      return "gift";
+    case MessageKind::image:
+      return "image";
+    case MessageKind::pphoto:
+      return "pphoto";
+    case MessageKind::text:
+      break;
+  }
+  return "text";
 }
 
 bool valid_client_id(std::string_view client_id) {

@@ -15,7 +15,9 @@ inline constexpr int64_t kMessagesPage = 20;
 inline constexpr int64_t kContactsPage = 20;
 inline constexpr int64_t kGiftsPage = 40;
 
-enum class MessageKind { text, gift };
+// A text may reply to a story (SendRequest::story_id); image is an upload of the sender's, pphoto
+// one of their profile photos.
+enum class MessageKind { text, gift, image, pphoto };
 std::optional<MessageKind> parse_kind(std::string_view type);
 std::string_view kind_name(MessageKind kind);
 

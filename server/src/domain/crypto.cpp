@@ -30,14 +30,32 @@ void verify_password_decoy(std::string_view password) {
   verify_password(password, decoy);
 }
 
+namespace {
+
+std::string base64url(const unsigned char* raw, size_t size) {
+  std::string out(sodium_base64_ENCODED_LEN(size, sodium_base64_VARIANT_URLSAFE_NO_PADDING), '\0');
+  sodium_bin2base64(out.data(), out.size(), raw, size, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+  out.resize(std::char_traits<char>::length(out.c_str()));
+  return out;
+}
+
+}  // namespace
+
 std::string random_token(size_t bytes) {
   std::vector<unsigned char> raw(bytes);
   randombytes_buf(raw.data(), raw.size());
-  std::string out(sodium_base64_ENCODED_LEN(bytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING), '\0');
-  sodium_bin2base64(out.data(), out.size(), raw.data(), raw.size(),
-                    sodium_base64_VARIANT_URLSAFE_NO_PADDING);
-  out.resize(std::char_traits<char>::length(out.c_str()));
-  return out;
+  return base64url(raw.data(), raw.size());
+}
+
+std::string hmac_sha256_base64url(std::string_view key, std::string_view message) {
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  crypto_auth_hmacsha256_state state;
+  crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(key.data()),
+                              key.size());
+  crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(message.data()),
+                                message.size());
+  crypto_auth_hmacsha256_final(&state, mac);
+  return base64url(mac, sizeof mac);
 }
 
 std::string sha256_hex(std::string_view data) {

@@ -19,6 +19,8 @@ void verify_password_decoy(std::string_view password);
 // A random secret of `bytes` bytes, base64url without padding.
 std::string random_token(size_t bytes = 32);
 std::string sha256_hex(std::string_view data);
+// HMAC-SHA-256 of `message` under `key`, base64url without padding (43 characters).
+std::string hmac_sha256_base64url(std::string_view key, std::string_view message);
 bool constant_time_equal(std::string_view a, std::string_view b);
 
 }  // namespace kesher::domain

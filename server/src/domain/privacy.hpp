@@ -14,6 +14,11 @@ struct Relation {
   bool visited_viewer = false;  // the other opened the viewer's profile
 };
 
+// Anyone's stories are a premium benefit (spec §6); one's own are always there.
+constexpr bool sees_stories_of(bool viewer_premium, bool own) {
+  return own || viewer_premium;
+}
+
 // Who liked you and who visited you is a premium benefit (spec §6).
 constexpr bool sees_fans_and_visitors(bool viewer_premium) {
   return viewer_premium;

@@ -113,7 +113,9 @@ json::object update_user(Request& request) {
     }
     auto updated = store::users::find_by_id(db, user_id);
     request.connection.language = updated->language;
-    reply = reply_ok(json::object{{"user", self_view(request.app, *updated, request.now)}});
+    reply = reply_ok(
+        json::object{{"user", self_view(request.app, *updated, store::photos::of_user(db, user_id),
+                                        request.now)}});
   });
   return reply;
 }

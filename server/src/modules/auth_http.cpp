@@ -140,8 +140,10 @@ void send_mail_safely(app::Context& app, const mail::Mail& message) {
 }
 
 HttpResponse signed_in(app::Context& app, unsigned status, const store::UserRecord& user,
-                       const IssuedSession& session, int64_t now) {
-  HttpResponse response = json_response(status, json::object{{"user", self_view(app, user, now)}});
+                       const std::vector<store::ProfilePhoto>& photos, const IssuedSession& session,
+                       int64_t now) {
+  HttpResponse response =
+      json_response(status, json::object{{"user", self_view(app, user, photos, now)}});
   response.headers.emplace_back("Set-Cookie", session_cookie(app, session.secret));
   response.headers.emplace_back("Cache-Control", "no-store");
   return response;
@@ -190,7 +192,7 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
   if (!user) return error_response(409, errc::email_taken);
   send_mail_safely(app, mail::verification_mail(user->email, user->language, user->name,
                                                 app.public_origin + "/verify/" + verify_token));
-  return signed_in(app, 201, *user, session, now);
+  return signed_in(app, 201, *user, {}, session, now);
 }
 
 std::string account_key(std::string_view email) {
@@ -264,15 +266,17 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   }
   IssuedSession session;
   std::string device_secret;
+  std::vector<store::ProfilePhoto> photos;
   std::string previous = session_hash_of(request.session_cookie);
   app.db->write([&](store::Session& db) {
+    photos = store::photos::of_user(db, user->id);
     // A new id at every login; the one the browser brought is retired (session fixation).
     if (!previous.empty()) store::sessions::revoke(db, previous, now);
     session = issue_session(db, app, user->id, now);
     if (!known_device) device_secret = issue_device(db, user->id, now);
   });
   if (!previous.empty()) app.hub.close_session(previous, bus::kCloseLoggedOut);
-  HttpResponse response = signed_in(app, 200, *user, session, now);
+  HttpResponse response = signed_in(app, 200, *user, photos, session, now);
   if (!device_secret.empty()) {
     response.headers.emplace_back("Set-Cookie", device_cookie(app, device_secret));
   }
@@ -422,13 +426,13 @@ void register_auth_routes(HttpRouter& router) {
               .match = Match::exact,
               .handler = register_account,
               .json_body = true,
-              .hashes_password = true});
+              .lane = protocol::HttpLane::password});
   router.add({.method = "POST",
               .path = "/api/auth/login",
               .match = Match::exact,
               .handler = login,
               .json_body = true,
-              .hashes_password = true});
+              .lane = protocol::HttpLane::password});
   router.add({.method = "POST",
               .path = "/api/auth/logout",
               .match = Match::exact,
@@ -445,7 +449,7 @@ void register_auth_routes(HttpRouter& router) {
               .match = Match::exact,
               .handler = reset_password,
               .json_body = true,
-              .hashes_password = true});
+              .lane = protocol::HttpLane::password});
   router.add({.method = "GET",
               .path = std::string(kVerify),
               .match = Match::prefix,

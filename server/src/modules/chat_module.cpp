@@ -6,6 +6,9 @@
 
 #include "domain/chat.hpp"
 #include "domain/language.hpp"
+#include "domain/media_links.hpp"
+#include "modules/events.hpp"
+#include "modules/paging.hpp"
 #include "modules/registry.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -53,21 +56,44 @@ class GiftBook {
   std::map<int64_t, Gift> by_id_;
 };
 
-json::object message_view(const MessageRow& m, int64_t viewer, const Gift* gift,
-                          domain::Language language) {
+// A picture in a conversation: a link only `viewer` can open, until an hour after sending
+// (docs/protocol.md, "Image messages"); null once that has passed.
+json::value picture_link(const app::Context& app, const std::string& media_name, int64_t viewer,
+                         int64_t expires_at, int64_t now) {
+  if (media_name.empty() || now >= expires_at) return nullptr;
+  return json::value(
+      domain::signed_link(app.media_link_key, domain::upload_path(media_name), viewer, expires_at));
+}
+
+json::object message_view(const app::Context& app, const MessageRow& m, int64_t viewer,
+                          const Gift* gift, domain::Language language, int64_t now) {
   bool mine = m.sender_id == viewer;
   json::object view;
   view["id"] = m.id;
   view["client_id"] = mine ? text_or_null(m.client_id) : json::value(nullptr);
   view["type"] = m.type;
   view["message"] = m.body;
+  int64_t expires_at = domain::chat_picture_expiry(m.created_at, app.config.chat_image_ttl_seconds);
+  if (m.media_id) {
+    view["message"] = picture_link(app, m.media_name, viewer, expires_at, now);
+    view["thumb"] = picture_link(app, m.thumb_name, viewer, expires_at, now);
+  }
+  if (m.media_id || m.story_id) {
+    view["expires_at"] = expires_at;
+    view["expired"] = now >= expires_at ? 1 : 0;
+  }
   view["sender_id"] = m.sender_id;
   view["receiver_id"] = m.receiver_id;
   view["timestamp"] = m.created_at;
   view["seen"] = m.seen ? 1 : 0;
   view["isMe"] = mine ? 1 : 0;
   view["story"] = nullptr;
-  view["story_id"] = nullptr;
+  view["story_id"] = m.story_id ? json::value(*m.story_id) : json::value(nullptr);
+  if (m.story_id && !m.story_url.empty() && now < expires_at) {
+    view["story"] = m.story_url;  // a persona's picture is public
+  } else if (m.story_id) {
+    view["story"] = picture_link(app, m.story_media_name, viewer, expires_at, now);
+  }
   view["body"] = nullptr;
   view["avatar"] = nullptr;
   view["gift"] = gift ? json::value(json::object{{"id", gift->id},
@@ -86,7 +112,8 @@ json::object contact_view(const app::Context& app, const ContactRow& contact,
   view["name"] = contact.name;
   view["photo"] = text_or_null(contact.photo);
   const MessageRow* last = contact.last ? &*contact.last : nullptr;
-  view["last_m"] = last ? last->body : std::string();
+  // A picture's link is made per reader and expires; the preview only needs the type.
+  view["last_m"] = last && !last->media_id ? last->body : std::string();
   view["last_type"] = last ? json::value(last->type) : json::value(nullptr);
   view["last_m_is_photo"] = last && (last->type == "image" || last->type == "pphoto") ? 1 : 0;
   view["gift"] = last && last->type == "gift" ? 1 : 0;
@@ -99,12 +126,6 @@ json::object contact_view(const app::Context& app, const ContactRow& contact,
   view["virtual"] = contact.persona ? 1 : 0;
   view["archived"] = contact.archived ? 1 : 0;
   return view;
-}
-
-void send_event(app::Context& app, int64_t user_id, const json::object& event,
-                const bus::Connection* except = nullptr) {
-  if (app.hub.sockets_of(user_id) == 0) return;
-  app.hub.publish(user_id, std::make_shared<const std::string>(protocol::serialize(event)), except);
 }
 
 // ---- send_message ----
@@ -121,6 +142,8 @@ std::variant<SendRequest, json::object> read_send_request(Request& request) {
   auto type = fields.string("message_type");
   auto text = fields.string("message_text");
   auto gift_id = fields.integer("gift_id");
+  auto photo_id = fields.integer("photo_id");
+  auto story_id = fields.integer("story_id");
   if (fields.failed()) return fields.error_reply();
   SendRequest send;
   send.sender_id = request.connection.user_id;
@@ -135,9 +158,23 @@ std::variant<SendRequest, json::object> read_send_request(Request& request) {
   auto kind = chat::parse_kind(type.value_or("text"));
   if (!kind) return reply_error(errc::invalid_value, "message_type");
   send.kind = *kind;
+  if (story_id) {
+    // A story reply is a text (spec §4): it must say something.
+    if (*story_id <= 0 || send.kind != chat::MessageKind::text) {
+      return reply_error(errc::invalid_value, "story_id");
+    }
+    send.story_id = *story_id;
+  }
   if (send.kind == chat::MessageKind::gift) {
     if (!gift_id || *gift_id <= 0) return reply_error(errc::invalid_value, "gift_id");
     send.gift_id = *gift_id;
+  } else if (send.kind == chat::MessageKind::image) {
+    auto name = domain::upload_name_from_link(text.value_or(""));
+    if (!name) return reply_error(errc::invalid_value, "message_text");
+    send.media_name = std::move(*name);
+  } else if (send.kind == chat::MessageKind::pphoto) {
+    if (!photo_id || *photo_id <= 0) return reply_error(errc::invalid_value, "photo_id");
+    send.photo_id = *photo_id;
   } else {
     auto check = chat::check_text(text.value_or(""));
     if (!check.error.empty()) return reply_error(check.error, "message_text");
@@ -169,25 +206,27 @@ void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
         }
       });
     }
-    send_event(app, m.receiver_id,
-               json::object{{"module", "new_message"},
-                            {"request_details", message_view(m, m.receiver_id, gift, language)}});
+    publish_event(app, m.receiver_id,
+                  json::object{{"module", "new_message"},
+                               {"request_details",
+                                message_view(app, m, m.receiver_id, gift, language, app.now())}});
   }
   const bus::Connection* self = origin.socket.get();
   if (app.hub.sockets_of(m.sender_id) > 1) {
-    send_event(
-        app, m.sender_id,
-        json::object{{"module", "new_message"},
-                     {"request_details", message_view(m, m.sender_id, gift, origin.language)}},
-        self);
-    send_event(
+    publish_event(app, m.sender_id,
+                  json::object{{"module", "new_message"},
+                               {"request_details", message_view(app, m, m.sender_id, gift,
+                                                                origin.language, app.now())}},
+                  self);
+    publish_event(
         app, m.sender_id,
         json::object{{"module", "credits"}, {"data", json::object{{"credits", outcome.balance}}}},
         self);
   }
 }
 
-json::object send_reply(const SendOutcome& outcome, domain::Language language) {
+json::object send_reply(const app::Context& app, const SendOutcome& outcome,
+                        domain::Language language) {
   switch (outcome.status) {
     case SendStatus::sent:
     case SendStatus::replayed:
@@ -196,6 +235,12 @@ json::object send_reply(const SendOutcome& outcome, domain::Language language) {
       return reply_error(errc::not_found, "receiver_id");
     case SendStatus::unknown_gift:
       return reply_error(errc::invalid_value, "gift_id");
+    case SendStatus::unknown_media:
+      return reply_error(errc::invalid_value, "message_text");
+    case SendStatus::unknown_photo:
+      return reply_error(errc::invalid_value, "photo_id");
+    case SendStatus::unknown_story:
+      return reply_error(errc::not_found, "story_id");
     case SendStatus::not_enough_credits: {
       json::object reply = reply_error(errc::not_enough_credits);
       reply["request_details"] =
@@ -205,14 +250,16 @@ json::object send_reply(const SendOutcome& outcome, domain::Language language) {
   }
   const MessageRow& m = outcome.message;
   const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
-  json::object reply = reply_ok(message_view(m, m.sender_id, gift, language));
+  json::object view = message_view(app, m, m.sender_id, gift, language, app.now());
+  json::value shown = view["message"];  // a picture's link for the sender
+  json::object reply = reply_ok(std::move(view));
   reply["request_details"] =
       json::object{{"credits_spent", m.price},
                    {"credits", outcome.balance},
                    {"receiver_id", m.receiver_id},
                    {"sender_id", m.sender_id},
                    {"type", m.type},
-                   {"message", m.body},
+                   {"message", shown},
                    {"id", m.id},
                    {"timestamp", m.created_at},
                    {"client_id", text_or_null(m.client_id)},
@@ -231,7 +278,7 @@ void finish_send(const SendOrigin& origin, const SendOutcome& outcome, std::exce
     return;
   }
   if (outcome.status == SendStatus::sent) announce_message(origin, outcome);
-  origin.responder.send(send_reply(outcome, origin.language));
+  origin.responder.send(send_reply(*origin.app, outcome, origin.language));
 }
 
 // The send joins the next group commit without holding a worker thread while it waits; the
@@ -260,26 +307,10 @@ json::object send_message(Request& request) {
 
 // ---- reading ----
 
-struct Page {
-  int64_t offset = 0;
-  int64_t take = 0;
-};
-
-std::variant<Page, json::object> read_page(Fields& fields, int64_t page_size) {
-  Page page;
-  page.offset = fields.integer("currentLength").value_or(0);
-  page.take = fields.integer("recordsToTake").value_or(page_size);
-  if (fields.failed()) return fields.error_reply();
-  if (page.offset < 0) return reply_error(errc::invalid_value, "currentLength");
-  if (page.take < 1 || page.take > page_size)
-    return reply_error(errc::invalid_value, "recordsToTake");
-  return page;
-}
-
 json::object contacts(Request& request) {
   Fields fields(request.payload);
   auto archived = fields.integer("archived").value_or(0);
-  auto page = read_page(fields, chat::kContactsPage);
+  auto page = read_page(fields, chat::kContactsPage, chat::kContactsPage);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
   if (archived != 0 && archived != 1) return reply_error(errc::invalid_value, "archived");
   const Page& slice = std::get<Page>(page);
@@ -322,7 +353,7 @@ json::object messages(Request& request) {
   Fields fields(request.payload);
   auto other = fields.integer("contact_user_id");
   auto before = fields.integer("before_id");
-  auto page = read_page(fields, chat::kMessagesPage);
+  auto page = read_page(fields, chat::kMessagesPage, chat::kMessagesPage);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
   if (!other) return reply_error(errc::invalid_value, "contact_user_id");
   if (before && *before <= 0) return reply_error(errc::invalid_value, "before_id");
@@ -337,7 +368,8 @@ json::object messages(Request& request) {
     GiftBook gifts(db);
     json::array data;
     for (const auto& m : store::chat::page(db, me, *other, before, slice.offset, slice.take)) {
-      data.push_back(message_view(m, me, gifts.find(m.gift_id), language_of(request)));
+      data.push_back(message_view(request.app, m, me, gifts.find(m.gift_id), language_of(request),
+                                  request.now));
     }
     reply = reply_ok(std::move(data));
   });
@@ -377,12 +409,12 @@ json::object mark_read(Request& request) {
     read += 1;
     json::object details{
         {"reader_id", me}, {"partner_id", mark.partner_id}, {"up_to_id", mark.up_to_id}};
-    send_event(request.app, mark.partner_id,
-               json::object{{"module", "message/read"}, {"request_details", details}});
+    publish_event(request.app, mark.partner_id,
+                  json::object{{"module", "message/read"}, {"request_details", details}});
     details["unread"] = mark.unread;
     details["total_unread"] = total;
-    send_event(request.app, me,
-               json::object{{"module", "message/read"}, {"request_details", details}}, self);
+    publish_event(request.app, me,
+                  json::object{{"module", "message/read"}, {"request_details", details}}, self);
   }
   json::object reply = reply_ok();
   reply["request_details"] = json::object{{"read", read}, {"total_unread", total}};
@@ -393,7 +425,7 @@ json::object mark_read(Request& request) {
 
 json::object gifts(Request& request) {
   Fields fields(request.payload);
-  auto page = read_page(fields, chat::kGiftsPage);
+  auto page = read_page(fields, chat::kGiftsPage, chat::kGiftsPage);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
   const Page& slice = std::get<Page>(page);
   domain::Language language = language_of(request);

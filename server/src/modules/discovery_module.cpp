@@ -1,4 +1,4 @@
-// explore, meet, meet/popular, spotlight, profile, user/photos, visit and stories/get.
+// explore, meet, meet/popular, spotlight, profile, user/photos and visit.
 #include <algorithm>
 #include <array>
 #include <unordered_map>
@@ -6,10 +6,13 @@
 
 #include "domain/discovery.hpp"
 #include "modules/events.hpp"
+#include "modules/paging.hpp"
 #include "modules/person_view.hpp"
 #include "modules/registry.hpp"
+#include "modules/user_view.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "store/media.hpp"
 
 namespace kesher::modules {
 
@@ -44,22 +47,6 @@ store::Search search_of(const Viewer& viewer, int64_t now) {
   search.spans = domain::cells_within(viewer.cell, r.s_radius);
   search.languages = reading_languages(viewer);
   return search;
-}
-
-struct Page {
-  int64_t offset = 0;
-  int64_t take = 0;
-};
-
-// currentLength / recordsToTake, or the error reply.
-std::variant<Page, json::object> read_page(Fields& fields, int64_t default_take) {
-  Page page{fields.integer("currentLength").value_or(0),
-            fields.integer("recordsToTake").value_or(default_take)};
-  if (fields.failed()) return fields.error_reply();
-  if (page.offset < 0) return reply_error(errc::invalid_value, "currentLength");
-  if (page.take < 1 || page.take > kMaxPage)
-    return reply_error(errc::invalid_value, "recordsToTake");
-  return page;
 }
 
 // Runs `body` with the caller loaded as a Viewer inside one read transaction.
@@ -115,7 +102,7 @@ json::object explore(Request& request) {
 template <auto Query>
 json::object people_page(Request& request) {
   Fields fields(request.payload);
-  auto page = read_page(fields, 24);
+  auto page = read_page(fields, 24, kMaxPage);
   if (auto* error = std::get_if<json::object>(&page)) return *error;
   const Page& slice = std::get<Page>(page);
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
@@ -138,13 +125,6 @@ json::object spotlight(Request& request) {
 constexpr std::array<std::string_view, 9> kTargets{
     "explore", "meet", "popular", "spotlight", "mylikes", "matches", "likesme", "visitors", "chat"};
 
-json::array photos_view(const std::vector<store::social::Photo>& photos) {
-  json::array out;
-  for (const auto& photo : photos)
-    out.push_back(json::object{{"id", photo.id}, {"photo", photo.url}});
-  return out;
-}
-
 json::object profile(Request& request) {
   Fields fields(request.payload);
   auto user_id = fields.integer("user_id");
@@ -162,14 +142,14 @@ json::object profile(Request& request) {
     if (!person) return reply_error(errc::not_found);
     return reply_ok(json::object{
         {"user", person_view(request.app, viewer, *person, request.now)},
-        {"photos", photos_view(store::social::photos(db, person->id, 0, kPhotosPage))}});
+        {"photos", photos_view(store::photos::of_user(db, person->id, 0, kPhotosPage))}});
   });
 }
 
 json::object user_photos(Request& request) {
   Fields fields(request.payload);
   auto user_id = fields.integer("user_id");
-  auto page = read_page(fields, kPhotosPage);
+  auto page = read_page(fields, kPhotosPage, kMaxPage);
   if (auto* error = std::get_if<json::object>(&page)) return *error;
   if (!user_id) return reply_error(errc::invalid_value, "user_id");
   const Page& slice = std::get<Page>(page);
@@ -181,7 +161,7 @@ json::object user_photos(Request& request) {
       return;
     }
     reply = reply_ok(photos_view(
-        store::social::photos(db, *user_id, slice.offset, std::min(slice.take, kPhotosPage))));
+        store::photos::of_user(db, *user_id, slice.offset, std::min(slice.take, kPhotosPage))));
   });
   return reply;
 }
@@ -204,13 +184,6 @@ json::object visit(Request& request) {
   return reply_ok();
 }
 
-json::object stories_get(Request& request) {
-  Fields fields(request.payload);
-  fields.integer("user_id");
-  if (fields.failed()) return fields.error_reply();
-  return reply_ok(json::array());  // stories arrive with their own issue
-}
-
 }  // namespace
 
 void register_discovery_module(Router& router) {
@@ -221,7 +194,6 @@ void register_discovery_module(Router& router) {
   router.add("profile", protocol::Access::member, profile);
   router.add("user/photos", protocol::Access::member, user_photos);
   router.add("visit", protocol::Access::member, visit);
-  router.add("stories/get", protocol::Access::member, stories_get);
 }
 
 }  // namespace kesher::modules

@@ -8,21 +8,19 @@ namespace kesher::modules {
 
 namespace json = boost::json;
 
-namespace {
-
-void send(app::Context& app, int64_t user_id, const json::object& event,
-          const bus::Connection* except = nullptr) {
+void publish_event(app::Context& app, int64_t user_id, const json::object& event,
+                   const bus::Connection* except) {
+  if (app.hub.sockets_of(user_id) == 0) return;
   app.hub.publish(user_id, std::make_shared<const std::string>(protocol::serialize(event)), except);
 }
-
-}  // namespace
 
 void publish_totals(app::Context& app, int64_t user_id) {
   if (app.hub.sockets_of(user_id) == 0) return;
   store::Totals totals;
   app.db->read([&](store::Session& db) { totals = load_totals(db, user_id); });
-  send(app, user_id,
-       json::object{{"module", "totals"}, {"request_status", 1}, {"data", totals_view(totals)}});
+  publish_event(
+      app, user_id,
+      json::object{{"module", "totals"}, {"request_status", 1}, {"data", totals_view(totals)}});
 }
 
 void publish_match(app::Context& app, int64_t to_user, int64_t other,
@@ -37,7 +35,7 @@ void publish_match(app::Context& app, int64_t to_user, int64_t other,
     event = json::object{{"module", "match"},
                          {"data", json::object{{"user", person_view(app, *viewer, *person, now)}}}};
   });
-  if (!event.empty()) send(app, to_user, event, except);
+  if (!event.empty()) publish_event(app, to_user, event, except);
 }
 
 void announce_presence(app::Context& app, int64_t user_id, bool online) {

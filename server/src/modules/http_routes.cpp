@@ -9,6 +9,7 @@
 #include "media/files.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "protocol/multipart.hpp"
 
 namespace kesher::modules {
 
@@ -72,24 +73,51 @@ const HttpRoute* HttpRouter::find(std::string_view path) const {
   return found;
 }
 
-bool HttpRouter::hashes_password(const HttpRequest& request) const {
+protocol::HttpLane HttpRouter::lane(const HttpRequest& request) const {
   const HttpRoute* route = find(request.path);
-  return route && route->hashes_password && method_fits(*route, request.method);
+  return route && method_fits(*route, request.method) ? route->lane : protocol::HttpLane::worker;
+}
+
+size_t HttpRouter::body_limit(const app::Context& app, std::string_view method,
+                              std::string_view path) const {
+  const HttpRoute* route = find(path);
+  bool upload = route && route->multipart_body && method_fits(*route, method);
+  return upload ? app.config.max_upload_bytes : protocol::kMaxJsonBody;
+}
+
+std::optional<HttpResponse> HttpRouter::refusal(const app::Context& app, const HttpRoute* route,
+                                                const HttpRequest& request) const {
+  if (!route) return error_response(404, errc::not_found);
+  if (!method_fits(*route, request.method)) return error_response(405, errc::method_not_allowed);
+  if (route->method == "POST") {
+    if (!same_origin(app, request)) return error_response(403, errc::origin_forbidden);
+    bool type_fits = route->multipart_body
+                         ? protocol::multipart_boundary(request.content_type).has_value()
+                         : is_json(request.content_type);
+    if (!type_fits) return error_response(415, errc::unsupported_media_type);
+  }
+  return std::nullopt;
+}
+
+std::optional<HttpResponse> HttpRouter::admit(app::Context& app, HttpRequest& request) const {
+  try {
+    const HttpRoute* route = find(request.path);
+    if (auto refused = refusal(app, route, request)) return refused;
+    return route->admit ? route->admit(app, request) : std::nullopt;
+  } catch (const std::exception& e) {
+    spdlog::error("{} {} admission failed: {}", request.method, request.path, e.what());
+    return error_response(500, errc::internal_error);
+  }
 }
 
 HttpResponse HttpRouter::handle(app::Context& app, const HttpRequest& request) const {
   try {
     const HttpRoute* route = find(request.path);
-    if (!route) return error_response(404, errc::not_found);
-    if (!method_fits(*route, request.method)) return error_response(405, errc::method_not_allowed);
+    if (auto refused = refusal(app, route, request)) return std::move(*refused);
     std::optional<json::object> body = json::object{};
-    if (route->method == "POST") {
-      if (!same_origin(app, request)) return error_response(403, errc::origin_forbidden);
-      if (!is_json(request.content_type)) return error_response(415, errc::unsupported_media_type);
-      if (route->json_body) {
-        body = protocol::parse_object(request.body);
-        if (!body) return error_response(400, errc::invalid_json);
-      }
+    if (route->method == "POST" && route->json_body) {
+      body = protocol::parse_object(request.body);
+      if (!body) return error_response(400, errc::invalid_json);
     }
     return route->handler(app, request, *body);
   } catch (const std::exception& e) {
@@ -101,6 +129,7 @@ HttpResponse HttpRouter::handle(app::Context& app, const HttpRequest& request) c
 HttpRouter make_http_router() {
   HttpRouter router;
   register_auth_routes(router);
+  register_media_routes(router);
   router.add({"GET", std::string(kMedia), Match::prefix, media_file});
   // Under /api/ every path answers like an endpoint: a POST that passes the checks, 404.
   router.add({"POST", "/api/", Match::prefix, unknown_endpoint, /*json_body=*/true});

@@ -1,5 +1,6 @@
 #pragma once
 #include <boost/json/object.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,11 @@ using HttpHandler = protocol::HttpResponse (*)(app::Context& app,
                                                const protocol::HttpRequest& request,
                                                const json::object& body);
 
+// A step before a request on a bounded pool joins its queue (net::Handlers::admit): a refusal,
+// or nothing; it may fill in HttpRequest::user_id. On a worker.
+using HttpAdmission = std::optional<protocol::HttpResponse> (*)(app::Context& app,
+                                                                protocol::HttpRequest& request);
+
 enum class Match { exact, prefix };
 
 struct HttpRoute {
@@ -23,31 +29,48 @@ struct HttpRoute {
   std::string path;
   Match match;
   HttpHandler handler;
-  bool json_body = false;        // POST: the body must be a JSON object (else 400 invalid_json)
-  bool hashes_password = false;  // runs on the password pool (net/server.cpp)
+  bool json_body = false;  // POST: the body must be a JSON object (else 400 invalid_json)
+  // POST: multipart/form-data of up to --max-upload-bytes instead of JSON (else 415).
+  bool multipart_body = false;
+  // Hashing a password or decoding a picture runs on a bounded pool of its own (net/server.cpp).
+  protocol::HttpLane lane = protocol::HttpLane::worker;
+  HttpAdmission admit = nullptr;
 };
 
 // The HTTP routes beside the socket router: method and path, or path prefix, to a handler. An
 // exact path wins over prefixes, and the longest prefix over shorter ones. Every POST is checked
 // before its handler runs: Origin (403 origin_forbidden), then Content-Type (415
-// unsupported_media_type), then its JSON body when it reads one.
+// unsupported_media_type: JSON, or multipart for an upload), then its JSON body when it reads one.
 class HttpRouter {
  public:
   void add(HttpRoute route);
   // Every HTTP request that is not a static file. Blocking: on a worker thread. Never throws.
   protocol::HttpResponse handle(app::Context& app, const protocol::HttpRequest& request) const;
-  // Whether the request hashes a password (register, login, reset): such requests run on their
-  // own bounded pool (net/server.cpp), so that a flood of them cannot starve socket work.
-  bool hashes_password(const protocol::HttpRequest& request) const;
+  // Where the request runs: hashing a password (register, login, reset) and decoding an upload
+  // run on bounded pools of their own (net/server.cpp), so that a flood of them cannot starve
+  // socket work.
+  protocol::HttpLane lane(const protocol::HttpRequest& request) const;
+  // The route's admission step, after the checks every request gets (method, Origin,
+  // Content-Type): refusals such as 403 come before the request waits in a queue. Never throws.
+  std::optional<protocol::HttpResponse> admit(app::Context& app,
+                                              protocol::HttpRequest& request) const;
+  // The largest body the route takes: --max-upload-bytes for uploads, else 64 KiB.
+  size_t body_limit(const app::Context& app, std::string_view method, std::string_view path) const;
 
  private:
   const HttpRoute* find(std::string_view path) const;
+  // The method, Origin and Content-Type checks; nullopt when the request passes them.
+  std::optional<protocol::HttpResponse> refusal(const app::Context& app, const HttpRoute* route,
+                                                const protocol::HttpRequest& request) const;
 
   std::vector<HttpRoute> routes_;
 };
 
 // The accounts (/api/auth/*), /verify/{token} and the page routes of spec §2 (auth_http.cpp).
 void register_auth_routes(HttpRouter& router);
+
+// POST /upload and GET /media/u/{name}.jpg (media_http.cpp).
+void register_media_routes(HttpRouter& router);
 
 // Every HTTP route of the server.
 HttpRouter make_http_router();

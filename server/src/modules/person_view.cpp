@@ -60,6 +60,7 @@ json::object person_view(const app::Context& app, const Viewer& viewer,
   view["age"] = age_of(person.birth_date, now);
   view["gender"] = person.gender;
   view["photo"] = photo_or_null(person.photo);
+  view["thumb"] = photo_or_null(person.thumb);
   view["photos_count"] = person.photos_count;
   view["bio"] = person.bio;
   view["language"] = person.language;
@@ -69,7 +70,7 @@ json::object person_view(const app::Context& app, const Viewer& viewer,
   view["status"] = online(app, person.id);
   view["vip"] = person.premium ? 1 : 0;
   view["virtual"] = person.persona ? 1 : 0;
-  view["has_story"] = 0;
+  view["has_story"] = person.has_story ? 1 : 0;
   view["liked"] = person.liked ? 1 : 0;
   view["matched"] = person.matched ? 1 : 0;
   return view;
@@ -89,19 +90,21 @@ json::object list_entry_view(const app::Context& app, const Viewer& viewer,
   view["name"] = person.name;
   view["age"] = age_of(person.birth_date, now);
   view["photo"] = photo_or_null(person.photo);
+  view["thumb"] = photo_or_null(person.thumb);
   add_place(view, app, viewer, person.place_id);
   view["time"] = person.time;
   view["status"] = online(app, person.id);
-  view["story"] = 0;
+  view["story"] = person.has_story ? 1 : 0;
   view["virtual"] = person.persona ? 1 : 0;
   view["locked"] = 0;
   return view;
 }
 
-json::object locked_entry_view() {
-  // Brief §6: any field of the person (name, age, city, photo, when, whether online or virtual)
-  // narrows down who it is, so the entry has none; the client draws a blurred shape.
-  return json::object{{"locked", 1}};
+json::object locked_entry_view(const std::string& blurred_photo) {
+  // Brief §6: any field of the person (name, age, city, real photo, when, whether online or
+  // virtual) narrows down who it is, so the entry has none of them. The blurred copy is made on
+  // the server, too coarse to recognise anyone, under a name of its own that leads nowhere.
+  return json::object{{"locked", 1}, {"photo", photo_or_null(blurred_photo)}};
 }
 
 store::Totals load_totals(store::Session& db, int64_t user_id) {

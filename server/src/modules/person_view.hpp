@@ -29,7 +29,7 @@ boost::json::array people_view(const app::Context& app, const Viewer& viewer,
 boost::json::object list_entry_view(const app::Context& app, const Viewer& viewer,
                                     const store::PersonRow& person, int64_t now);
 // A fan or visitor the viewer may not see: nothing about them but that they exist.
-boost::json::object locked_entry_view();
+boost::json::object locked_entry_view(const std::string& blurred_photo);
 // The user's counters, counted the way their premium flag allows (domain/privacy.hpp).
 store::Totals load_totals(store::Session& db, int64_t user_id);
 boost::json::object totals_view(const store::Totals& totals);

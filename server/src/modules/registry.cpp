@@ -10,6 +10,8 @@ Router make_router() {
   register_discovery_module(router);
   register_social_module(router);
   register_chat_module(router);
+  register_photos_module(router);
+  register_stories_module(router);
   return router;
 }
 

@@ -11,6 +11,8 @@ void register_account_module(Router& router);
 void register_discovery_module(Router& router);
 void register_social_module(Router& router);
 void register_chat_module(Router& router);
+void register_photos_module(Router& router);
+void register_stories_module(Router& router);
 
 // Every socket module of the server.
 Router make_router();

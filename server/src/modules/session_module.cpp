@@ -45,10 +45,12 @@ json::object validate(Request& request) {
                                       : request.connection.cookie_session_hash;
   auto session = session_for_hash(request.app, hash);
   std::optional<store::UserRecord> user;
+  std::vector<store::ProfilePhoto> photos;
   bool announce_free_credits = false;
   if (session) {
     request.app.db->write([&](store::Session& db) {
       user = store::users::find_by_id(db, session->user_id);
+      if (user) photos = store::photos::of_user(db, user->id);
       if (user && !user->free_credits_announced) {
         announce_free_credits = store::users::claim_free_credits_notice(db, user->id);
       }
@@ -76,8 +78,8 @@ json::object validate(Request& request) {
   connection.session_expires_at = session->expires_at;
   connection.language = user->language;
   if (announce_free_credits) request.after_reply.push_back(free_credits_event());
-  return reply_ok(
-      json::object{{"authenticated", 1}, {"user", self_view(request.app, *user, request.now)}});
+  return reply_ok(json::object{{"authenticated", 1},
+                               {"user", self_view(request.app, *user, photos, request.now)}});
 }
 
 json::object ping(Request&) {

@@ -82,8 +82,10 @@ json::object people_list(Request& request) {
                   !domain::sees_fans_and_visitors(viewer->premium);
     json::array data;
     if (locked) {
-      int64_t count = store::social::anonymous_page_size(db, List, viewer->id, offset, take);
-      for (int64_t i = 0; i < count; ++i) data.push_back(locked_entry_view());
+      for (const auto& blurred :
+           store::social::anonymous_page(db, List, viewer->id, offset, take)) {
+        data.push_back(locked_entry_view(blurred));
+      }
     } else {
       for (const auto& person : store::social::list_page(db, List, viewer->id, offset, take)) {
         data.push_back(list_entry_view(request.app, *viewer, person, request.now));

@@ -10,15 +10,28 @@ domain::Language user_language(const store::UserRecord& user) {
   return domain::parse_language(user.language).value_or(domain::Language::he);
 }
 
-json::object self_view(const app::Context& app, const store::UserRecord& user, int64_t now) {
+json::array photos_view(const std::vector<store::ProfilePhoto>& photos) {
+  json::array out;
+  for (const auto& photo : photos) {
+    out.push_back(json::object{{"id", photo.id}, {"photo", photo.url}, {"thumb", photo.thumb}});
+  }
+  return out;
+}
+
+json::object self_view(const app::Context& app, const store::UserRecord& user,
+                       const std::vector<store::ProfilePhoto>& photos, int64_t now) {
   json::object view;
   view["id"] = user.id;
   view["name"] = user.name;
   view["age"] = domain::age_on(user.birth_date, domain::utc_date(now));
   view["gender"] = user.gender;
   view["email"] = user.email;
-  view["photo"] = nullptr;
-  view["photos"] = json::array();
+  if (photos.empty()) {
+    view["photo"] = nullptr;
+  } else {
+    view["photo"] = photos.front().url;
+  }
+  view["photos"] = photos_view(photos);
   view["avatar"] = nullptr;
   view["bio"] = user.bio;
   view["answer"] = user.answer;

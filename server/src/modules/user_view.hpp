@@ -2,13 +2,18 @@
 #include <boost/json/object.hpp>
 
 #include "app/context.hpp"
+#include "store/media.hpp"
 #include "store/users.hpp"
 
 namespace kesher::modules {
 
 // The caller's own user record as the client sees it (docs/protocol.md "User"). Coordinates
 // never appear: the place is shown by name only.
-boost::json::object self_view(const app::Context& app, const store::UserRecord& user, int64_t now);
+// `photos` are the user's profile photos in slot order (store::photos::of_user).
+boost::json::object self_view(const app::Context& app, const store::UserRecord& user,
+                              const std::vector<store::ProfilePhoto>& photos, int64_t now);
+// [{"id", "photo", "thumb"}] (docs/protocol.md, "Photos in replies").
+boost::json::array photos_view(const std::vector<store::ProfilePhoto>& photos);
 
 domain::Language user_language(const store::UserRecord& user);
 

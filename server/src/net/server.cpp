@@ -49,12 +49,13 @@ constexpr size_t kMaxFrameBytes = 64 * 1024;
 // waiting socket; reading at most this much per step keeps an idle socket's reservation small
 // while a typical frame still arrives in one step.
 constexpr size_t kReadStepBytes = 512;
-constexpr size_t kMaxHttpBody = 64 * 1024;
 constexpr size_t kMaxQueuedFrames = 1024;
 constexpr size_t kMaxQueuedBytes = 8 * 1024 * 1024;
 // Guests share a budget per address, and many visitors can share one behind a carrier's NAT.
 constexpr double kGuestBudgetFactor = 4;
 constexpr auto kHttpTimeout = 30s;
+// A request whose body may be large (an upload of up to 15 MiB from a phone) gets longer to arrive.
+constexpr auto kLargeBodyTimeout = 120s;
 // A socket being closed gets this long for the close handshake; then the TCP connection is cut,
 // whatever the peer does, so that a peer that stopped reading cannot hold the server's buffers.
 constexpr auto kCloseGrace = 3s;
@@ -69,7 +70,8 @@ constexpr std::string_view kContentSecurityPolicy =
     "font-src 'self'; connect-src 'self'; media-src 'self'; frame-src 'self'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-// Hashing is batch work and socket work is not: on a busy machine the hashing threads give way.
+// Hashing and decoding are batch work and socket work is not: on a busy machine their threads
+// give way.
 // On Linux a thread's nice value is its own (PRIO_PROCESS with the thread's id).
 void lower_this_threads_priority() {
   thread_local bool lowered = false;
@@ -117,7 +119,7 @@ std::string error_body(std::string_view code) {
   return protocol::serialize(boost::json::object{{"error_code", code}, {"message", code}});
 }
 
-// 503 server_busy with Retry-After, for when the password pool's queue is full.
+// 503 server_busy with Retry-After, for when a bounded pool's queue is full.
 protocol::HttpResponse busy_response() {
   protocol::HttpResponse response = protocol::error_response(503, errc::server_busy);
   response.headers.emplace_back("Retry-After", "1");
@@ -160,7 +162,10 @@ struct Server::Impl {
         handlers(std::move(h)),
         files(f),
         ioc(app_context.config.network_threads),
-        password_workers(static_cast<size_t>(app_context.config.password_threads)),
+        password_lane(app_context.config.password_threads,
+                      app_context.config.max_queued_password_jobs, /*low_priority=*/true),
+        media_lane(app_context.config.media_threads, app_context.config.max_queued_uploads,
+                   /*low_priority=*/true),
         acceptor(ioc) {}
 
   app::Context& app;
@@ -169,10 +174,20 @@ struct Server::Impl {
   const Handlers handlers;
   const StaticFiles& files;
   asio::io_context ioc;
-  // Requests that hash a password (argon2id), apart from the workers so that a flood of them
-  // cannot delay socket work; bounded by config.max_queued_password_jobs.
-  asio::thread_pool password_workers;
-  std::atomic<size_t> password_jobs{0};
+  // Requests that are slow by nature, apart from the workers so that a flood of them cannot
+  // delay socket work: hashing a password (argon2id) and decoding an upload (libvips).
+  struct BoundedLane {
+    BoundedLane(int threads, size_t max_queued, bool low)
+        : pool(static_cast<size_t>(threads)), max_jobs(max_queued), low_priority(low) {}
+    asio::thread_pool pool;
+    std::atomic<size_t> jobs{0};
+    const size_t max_jobs;
+    const bool low_priority;
+  };
+  BoundedLane password_lane;
+  BoundedLane media_lane;
+  asio::awaitable<protocol::HttpResponse> answer_on(BoundedLane& lane,
+                                                    protocol::HttpRequest request);
   tcp::acceptor acceptor;
   // Inbound frames per member across all of their sockets, and per address across guest sockets.
   domain::KeyedBuckets member_budget{app.config.member_frames_per_second,
@@ -553,10 +568,28 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
   beast::flat_buffer buffer;
   for (;;) {
     http::request_parser<http::string_body> parser;
-    parser.body_limit(kMaxHttpBody);
+    // Beast checks a Content-Length against the limit as the header arrives, before the route is
+    // known: the largest limit first, the route's own once the header is in.
+    parser.body_limit(std::max(protocol::kMaxJsonBody, app.config.max_upload_bytes));
     parser.header_limit(16 * 1024);
     stream.expires_after(kHttpTimeout);
-    auto [ec, bytes] = co_await http::async_read(stream, buffer, parser, kNoThrow);
+    auto [ec, bytes] = co_await http::async_read_header(stream, buffer, parser, kNoThrow);
+    if (!ec && !parser.is_done()) {
+      const auto& header = parser.get();
+      std::string_view target = header.target();
+      size_t limit =
+          handlers.body_limit(header.method_string(), target.substr(0, target.find('?')));
+      parser.body_limit(limit);
+      if (parser.content_length() && *parser.content_length() > limit) ec = http::error::body_limit;
+      if (limit > protocol::kMaxJsonBody) stream.expires_after(kLargeBodyTimeout);
+      if (!ec && beast::iequals(header[http::field::expect], "100-continue")) {
+        // curl and other HTTP clients wait for this before they send a large body.
+        http::response<http::empty_body> go_on{http::status::continue_, header.version()};
+        auto [continue_error, sent] = co_await http::async_write(stream, go_on, kNoThrow);
+        if (continue_error) break;
+      }
+      if (!ec) std::tie(ec, bytes) = co_await http::async_read(stream, buffer, parser, kNoThrow);
+    }
     if (ec == http::error::body_limit) {
       http::response<http::string_body> response{http::status::payload_too_large, 11};
       response.set(http::field::content_type, "application/json");
@@ -633,20 +666,18 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
     } else {
       protocol::HttpRequest plain = to_plain_request(request, remote_ip);
       protocol::HttpResponse answer;
-      if (!handlers.hashes_password(plain)) {
-        auto handle = [this, plain = std::move(plain)] { return handlers.http(plain); };
-        answer = co_await on_worker<protocol::HttpResponse>(workers, std::move(handle));
-      } else if (password_jobs.fetch_add(1) >= app.config.max_queued_password_jobs) {
-        password_jobs.fetch_sub(1);
-        answer = busy_response();
-      } else {
-        auto handle = [this, plain = std::move(plain)] {
-          lower_this_threads_priority();
-          auto answer = handlers.http(plain);
-          password_jobs.fetch_sub(1);
-          return answer;
-        };
-        answer = co_await on_worker<protocol::HttpResponse>(password_workers, std::move(handle));
+      switch (handlers.lane(plain)) {
+        case protocol::HttpLane::password:
+          answer = co_await answer_on(password_lane, std::move(plain));
+          break;
+        case protocol::HttpLane::media:
+          answer = co_await answer_on(media_lane, std::move(plain));
+          break;
+        case protocol::HttpLane::worker: {
+          auto handle = [this, plain = std::move(plain)] { return handlers.http(plain); };
+          answer = co_await on_worker<protocol::HttpResponse>(workers, std::move(handle));
+          break;
+        }
       }
       response = make_response(answer, request);
     }
@@ -655,6 +686,33 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
   }
   boost::system::error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+}
+
+asio::awaitable<protocol::HttpResponse> Server::Impl::answer_on(BoundedLane& lane,
+                                                                protocol::HttpRequest request) {
+  if (lane.jobs.fetch_add(1) >= lane.max_jobs) {
+    lane.jobs.fetch_sub(1);
+    co_return busy_response();
+  }
+  auto admit = [this, request = std::move(request)]() mutable {
+    auto refusal = handlers.admit(request);
+    return std::make_pair(std::move(refusal), std::move(request));
+  };
+  auto [refusal, admitted] =
+      co_await on_worker<std::pair<std::optional<protocol::HttpResponse>, protocol::HttpRequest>>(
+          workers, std::move(admit));
+  if (refusal) {
+    lane.jobs.fetch_sub(1);
+    co_return std::move(*refusal);
+  }
+  request = std::move(admitted);
+  auto handle = [this, &lane, request = std::move(request)] {
+    if (lane.low_priority) lower_this_threads_priority();
+    auto answer = handlers.http(request);
+    lane.jobs.fetch_sub(1);
+    return answer;
+  };
+  co_return co_await on_worker<protocol::HttpResponse>(lane.pool, std::move(handle));
 }
 
 Server::Server(app::Context& app, WorkerPool& workers, const protocol::ModuleTable& modules,
@@ -745,7 +803,8 @@ void Server::run() {
   // Sends still waiting for their commit are written and answered while the workers, the hub and
   // the rest of the context are alive; nothing calls back into the server after this.
   impl.app.db->flush();
-  impl.password_workers.join();
+  impl.password_lane.pool.join();
+  impl.media_lane.pool.join();
   // The pool is main's, but the work in it may still hold sockets, which call back into the
   // server when they go: it must have run before the server is destroyed.
   impl.workers.join();

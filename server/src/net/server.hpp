@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,9 +43,16 @@ struct Handlers {
   // and, for a live session, user_id, session_hash and session_expires_at. Blocking: on a worker.
   std::function<void(app::ConnectionState&, const std::string& session_cookie)> authenticate;
   // Every HTTP request that is not a static file or /healthz. Blocking: on a worker, or on the
-  // password pool when `hashes_password` says so. Never throws.
+  // password or media pool when `lane` says so. Never throws.
   std::function<protocol::HttpResponse(const protocol::HttpRequest&)> http;
-  std::function<bool(const protocol::HttpRequest&)> hashes_password;
+  std::function<protocol::HttpLane(const protocol::HttpRequest&)> lane;
+  // Before a request joins a bounded pool's queue: a refusal, or nothing to let it in (and `http`
+  // then always runs for it). It may complete the request (HttpRequest::user_id). Blocking: on a
+  // worker. Never throws.
+  std::function<std::optional<protocol::HttpResponse>(protocol::HttpRequest&)> admit;
+  // The largest body a request to this method and path may have (413 payload_too_large above it),
+  // asked once its headers have arrived.
+  std::function<size_t(std::string_view method, std::string_view path)> body_limit;
   // Background work: about once a second on a worker, never two runs at once. Never throws.
   std::function<void()> jobs;
 };

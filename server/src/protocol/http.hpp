@@ -1,5 +1,6 @@
 #pragma once
 #include <boost/json/object.hpp>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,7 +20,14 @@ struct HttpRequest {
   std::string device_cookie;  // a browser that signed in to an account before (auth_http.cpp)
   std::string remote_ip;
   std::string accept_language;
+  int64_t user_id = 0;  // the member, when a route's admission step has looked them up
 };
+
+// Which threads answer an HTTP request (net/server.cpp): the workers, or a bounded pool of its
+// own for work that is slow by nature, so that a flood of it cannot delay socket work.
+enum class HttpLane { worker, password, media };
+
+inline constexpr size_t kMaxJsonBody = 64 * 1024;
 
 struct HttpResponse {
   unsigned status = 200;

@@ -6,7 +6,9 @@
 #include "domain/catalog.hpp"
 #include "domain/chat.hpp"
 #include "store/ledger.hpp"
+#include "store/media.hpp"
 #include "store/social.hpp"
+#include "store/stories.hpp"
 #include "store/users.hpp"
 
 namespace kesher::store::chat {
@@ -21,7 +23,10 @@ Gift gift_from(const Row& row) {
 
 constexpr const char* kMessageColumns =
     "m.id, m.sender_id, m.receiver_id, m.type, m.body, m.gift_id, m.price, m.client_id, "
-    "m.created_at";
+    "m.created_at, m.media_id, (SELECT md.name FROM media md WHERE md.id = m.media_id), "
+    "(SELECT md.thumb_name FROM media md WHERE md.id = m.media_id), m.story_id, "
+    "(SELECT sm.name FROM stories st JOIN media sm ON sm.id = st.media_id WHERE st.id = "
+    "m.story_id), (SELECT st.url FROM stories st WHERE st.id = m.story_id)";
 
 MessageRow message_from(const Row& row, size_t first = 0) {
   MessageRow m;
@@ -34,6 +39,15 @@ MessageRow message_from(const Row& row, size_t first = 0) {
   m.price = row.integer(first + 6);
   m.client_id = row.is_null(first + 7) ? std::string() : row.text(first + 7);
   m.created_at = row.integer(first + 8);
+  auto text_at = [&](size_t column) {
+    return row.is_null(column) ? std::string() : row.text(column);
+  };
+  if (!row.is_null(first + 9)) m.media_id = row.integer(first + 9);
+  m.media_name = text_at(first + 10);
+  m.thumb_name = text_at(first + 11);
+  if (!row.is_null(first + 12)) m.story_id = row.integer(first + 12);
+  m.story_media_name = text_at(first + 13);
+  m.story_url = text_at(first + 14);
   return m;
 }
 
@@ -99,23 +113,19 @@ MessageRow insert(Session& db, const NewMessage& message) {
   auto pair = domain::chat::pair_of(message.sender_id, message.receiver_id);
   Value client_id = message.client_id.empty() ? Value() : Value(message.client_id);
   Value gift_id = message.gift_id ? Value(*message.gift_id) : Value();
+  Value media_id = message.media_id ? Value(*message.media_id) : Value();
+  Value story_id = message.story_id ? Value(*message.story_id) : Value();
   const Value params[] = {message.sender_id, message.receiver_id, pair.low, pair.high,
                           message.type,      message.body,        gift_id,  message.price,
-                          client_id,         message.now};
+                          client_id,         message.now,         media_id, story_id};
   db.execute(
       "INSERT INTO messages (sender_id, receiver_id, low_id, high_id, type, body, gift_id, price, "
-      "client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "client_id, created_at, media_id, story_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       params);
-  MessageRow row;
-  row.id = db.last_insert_id();
-  row.sender_id = message.sender_id;
-  row.receiver_id = message.receiver_id;
-  row.type = message.type;
-  row.body = message.body;
-  row.gift_id = message.gift_id;
-  row.price = message.price;
-  row.client_id = message.client_id;
-  row.created_at = message.now;
+  // Read back, with the names of its picture or story.
+  MessageRow row = message_from(
+      *db.query_one(std::string("SELECT ") + kMessageColumns + " FROM messages m WHERE m.id = ?",
+                    {db.last_insert_id()}));
   db.execute(
       "INSERT INTO conversations (user_id, other_id, last_message_id) VALUES (?1, ?2, ?3) "
       "ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = ?3, archived = 0",
@@ -293,9 +303,33 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
     message.gift_id = outcome.gift->id;
     message.body = outcome.gift->icon;
     message.price = outcome.gift->price;
+  } else if (request.kind == rules::MessageKind::image) {
+    auto upload = media::by_name(db, request.media_name);
+    if (!upload || upload->owner_id != request.sender_id) {
+      outcome.status = SendStatus::unknown_media;
+      return outcome;
+    }
+    message.media_id = upload->id;
+    message.price = domain::price_of("image");
+  } else if (request.kind == rules::MessageKind::pphoto) {
+    auto photo = photos::find(db, request.sender_id, request.photo_id);
+    if (!photo || !photo->media_id) {
+      outcome.status = SendStatus::unknown_photo;
+      return outcome;
+    }
+    message.media_id = photo->media_id;
+    message.price = domain::price_of("image");
   } else {
     message.body = request.text;
     message.price = domain::price_of("text");
+  }
+  if (request.story_id != 0) {
+    auto story = stories::live(db, request.story_id, now);
+    if (!story || story->user_id != request.receiver_id) {
+      outcome.status = SendStatus::unknown_story;
+      return outcome;
+    }
+    message.story_id = story->id;
   }
   outcome.balance = ledger::balance(db, request.sender_id);
   outcome.required = rules::required_balance(message.price);

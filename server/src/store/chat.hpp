@@ -32,6 +32,13 @@ struct MessageRow {
   std::string client_id;  // empty when the sender gave none
   int64_t created_at = 0;
   bool seen = false;  // the receiver has read it
+  // A picture (image, pphoto): its upload's display and thumbnail names.
+  std::optional<int64_t> media_id;
+  std::string media_name, thumb_name;
+  // A story reply: the story, and its picture (an upload's name, or a persona's url), empty once
+  // the story is deleted.
+  std::optional<int64_t> story_id;
+  std::string story_media_name, story_url;
 };
 
 struct NewMessage {
@@ -43,6 +50,8 @@ struct NewMessage {
   int64_t price = 0;
   std::string client_id;
   int64_t now = 0;
+  std::optional<int64_t> media_id;
+  std::optional<int64_t> story_id;
 };
 
 std::optional<MessageRow> by_client_id(Session& db, int64_t sender_id,
@@ -96,7 +105,10 @@ struct SendRequest {
   domain::chat::MessageKind kind = domain::chat::MessageKind::text;
   std::string text;  // for a text: already through domain::chat::check_text
   int64_t gift_id = 0;
-  std::string client_id;  // empty when the sender gave none
+  std::string media_name;  // image: the name in the sender's upload link
+  int64_t photo_id = 0;    // pphoto: one of the sender's profile photos
+  int64_t story_id = 0;    // a text replying to a live story of the receiver's; 0 for none
+  std::string client_id;   // empty when the sender gave none
 };
 
 enum class SendStatus {
@@ -104,6 +116,9 @@ enum class SendStatus {
   replayed,            // the sender's client_id was sent before: its first result, charged once
   unknown_receiver,    // no such user, or blocked either way
   unknown_gift,        // no gift with that id
+  unknown_media,       // image: not an upload of the sender's
+  unknown_photo,       // pphoto: not one of the sender's uploaded profile photos
+  unknown_story,       // not a live story of the receiver's
   not_enough_credits,  // below domain::chat::required_balance
 };
 

@@ -1,6 +1,7 @@
 #include "store/social.hpp"
 
 #include "domain/discovery.hpp"
+#include "store/media.hpp"
 #include "store/users.hpp"
 
 namespace kesher::store::social {
@@ -15,9 +16,12 @@ constexpr std::string_view kPersonColumns =
     "(SELECT COUNT(*) FROM photos p WHERE p.user_id = u.id), "
     "EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = ?1 AND s.swiped_id = u.id AND s.liked = "
     "1), "
-    "EXISTS (SELECT 1 FROM matches m WHERE m.user_id = ?1 AND m.other_id = u.id), u.language";
+    "EXISTS (SELECT 1 FROM matches m WHERE m.user_id = ?1 AND m.other_id = u.id), u.language, "
+    "(SELECT COALESCE(p.thumb_url, p.url) FROM photos p WHERE p.user_id = u.id ORDER BY "
+    "p.position, p.id LIMIT 1), "
+    "EXISTS (SELECT 1 FROM stories st WHERE st.user_id = u.id AND st.expires_at > unixepoch())";
 // The column after the person columns, where the lists put their time.
-constexpr size_t kTimeColumn = 15;
+constexpr size_t kTimeColumn = 17;
 
 // Neither has blocked the other (brief §6: a blocked pair never see each other anywhere).
 constexpr std::string_view kNotBlocked =
@@ -40,6 +44,8 @@ PersonRow to_person(const Row& row, size_t extra_time_column = 0) {
   p.liked = row.integer(12) != 0;
   p.matched = row.integer(13) != 0;
   p.language = row.text(14);
+  p.thumb = row.is_null(15) ? std::string() : row.text(15);
+  p.has_story = row.integer(16) != 0;
   if (extra_time_column) p.time = row.integer(extra_time_column);
   return p;
 }
@@ -246,28 +252,26 @@ std::vector<PersonRow> list_page(Session& db, PeopleList list, int64_t viewer_id
   return to_people(db.query(*sql, {viewer_id, limit, offset}), kTimeColumn);
 }
 
-int64_t anonymous_page_size(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
-                            int64_t limit) {
+std::vector<std::string> anonymous_page(Session& db, PeopleList list, int64_t viewer_id,
+                                        int64_t offset, int64_t limit) {
+  // The same order as list_page, newest first.
   static const std::string fans =
-      "SELECT COUNT(*) FROM (SELECT 1 FROM swipes WHERE swiped_id = ?1 AND liked = 1 LIMIT ?2 "
-      "OFFSET ?3)";
+      "SELECT (SELECT p.blur_url FROM photos p WHERE p.user_id = s.swiper_id ORDER BY p.position, "
+      "p.id LIMIT 1) FROM swipes s WHERE s.swiped_id = ?1 AND s.liked = 1 ORDER BY s.created_at "
+      "DESC, s.swiper_id DESC LIMIT ?2 OFFSET ?3";
   static const std::string visitors =
-      "SELECT COUNT(*) FROM (SELECT 1 FROM visits WHERE visited_id = ?1 LIMIT ?2 OFFSET ?3)";
+      "SELECT (SELECT p.blur_url FROM photos p WHERE p.user_id = v.visitor_id ORDER BY "
+      "p.position, p.id LIMIT 1) FROM visits v WHERE v.visited_id = ?1 ORDER BY v.last_at DESC, "
+      "v.visitor_id DESC LIMIT ?2 OFFSET ?3";
   if (list != PeopleList::fans && list != PeopleList::visitors) {
     throw StoreError("only fans and visitors are ever anonymous");
   }
-  const std::string& sql = list == PeopleList::fans ? fans : visitors;
-  return db.query_one(sql, {viewer_id, limit, offset})->integer(0);
-}
-
-std::vector<Photo> photos(Session& db, int64_t user_id, int64_t offset, int64_t limit) {
-  std::vector<Photo> out;
-  for (const auto& row : db.query(
-           "SELECT id, url FROM photos WHERE user_id = ? ORDER BY position, id LIMIT ? OFFSET ?",
-           {user_id, limit, offset})) {
-    out.push_back({row.integer(0), row.text(1)});
+  std::vector<std::string> blurs;
+  for (const auto& row :
+       db.query(list == PeopleList::fans ? fans : visitors, {viewer_id, limit, offset})) {
+    blurs.push_back(row.is_null(0) ? std::string() : row.text(0));
   }
-  return out;
+  return blurs;
 }
 
 void add_photo(Session& db, int64_t user_id, const std::string& url, int64_t now) {
@@ -280,7 +284,7 @@ void add_photo(Session& db, int64_t user_id, const std::string& url, int64_t now
 bool replace_photos(Session& db, int64_t user_id, const std::vector<std::string>& urls,
                     int64_t now) {
   std::vector<std::string> current;
-  for (const auto& photo : photos(db, user_id, 0, 1000)) current.push_back(photo.url);
+  for (const auto& photo : photos::of_user(db, user_id)) current.push_back(photo.url);
   if (current == urls) return false;
   db.execute("DELETE FROM photos WHERE user_id = ?", {user_id});
   for (const auto& url : urls) add_photo(db, user_id, url, now);

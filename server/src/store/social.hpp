@@ -23,10 +23,12 @@ struct PersonRow {
   bool premium = false;
   bool persona = false;
   std::string photo;  // first photo, empty when none
+  std::string thumb;  // its thumbnail (the photo itself for a persona's picture)
   int64_t photos_count = 0;
-  bool liked = false;    // the viewer liked this person
-  bool matched = false;  // mutual
-  int64_t time = 0;      // for lists: when the like, visit or match happened
+  bool liked = false;      // the viewer liked this person
+  bool matched = false;    // mutual
+  bool has_story = false;  // a live story
+  int64_t time = 0;        // for lists: when the like, visit or match happened
 };
 
 // What the viewer is looking for (their preferences and where they are).
@@ -66,16 +68,12 @@ std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender,
 std::optional<PersonRow> person(Session& db, int64_t viewer_id, int64_t id);
 std::vector<PersonRow> list_page(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
                                  int64_t limit);
-// How many entries a page of the viewer's fans or visitors holds, blocks or not, without reading
-// who they are: what a viewer who may not see them gets (domain::fan_counts_follow_blocks).
-int64_t anonymous_page_size(Session& db, PeopleList list, int64_t viewer_id, int64_t offset,
-                            int64_t limit);
+// A page of the viewer's fans or visitors, blocks or not, without reading who they are: what a
+// viewer who may not see them gets (domain::fan_counts_follow_blocks). One entry per fan or
+// visitor: the blurred copy of their first photo, or "" when there is none.
+std::vector<std::string> anonymous_page(Session& db, PeopleList list, int64_t viewer_id,
+                                        int64_t offset, int64_t limit);
 
-struct Photo {
-  int64_t id;
-  std::string url;
-};
-std::vector<Photo> photos(Session& db, int64_t user_id, int64_t offset, int64_t limit);
 void add_photo(Session& db, int64_t user_id, const std::string& url, int64_t now);
 // Makes the user's photos exactly these, in order; true when anything changed.
 bool replace_photos(Session& db, int64_t user_id, const std::vector<std::string>& urls,

@@ -33,18 +33,7 @@ class Chat : public ::testing::Test {
     socket->request("session/validate");
     return socket;
   }
-  // Credits the product can't grant yet (payments come later), added the way the ledger would.
-  void grant(const Member& member, int64_t credits) {
-    std::string id = std::to_string(member.id);
-    execute_sql(*server_,
-                "INSERT INTO credit_ledger (user_id, delta, reason, reference, "
-                "idempotency_key, created_at) VALUES (" +
-                    id + ", " + std::to_string(credits) + ", 'test', 'grant', 'grant:" + id + ":" +
-                    std::to_string(++counter) +
-                    "', 0); UPDATE users SET "
-                    "credits = credits + " +
-                    std::to_string(credits) + " WHERE id = " + id);
-  }
+  void grant(const Member& member, int64_t credits) { grant_credits(*server_, member, credits); }
   int64_t balance(const Member& member) {
     return query_integer(*server_,
                          "SELECT credits FROM users WHERE id = " + std::to_string(member.id));

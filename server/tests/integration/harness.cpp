@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <utility>
 
 #include <boost/asio/connect.hpp>
@@ -569,6 +570,17 @@ CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std
   int status = pclose(out);
   result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+void grant_credits(const ServerProcess& server, const Member& member, int64_t credits) {
+  static std::atomic<int64_t> grants{0};
+  std::string id = std::to_string(member.id);
+  execute_sql(server,
+              "INSERT INTO credit_ledger (user_id, delta, reason, reference, "
+              "idempotency_key, created_at) VALUES (" +
+                  id + ", " + std::to_string(credits) + ", 'test', 'grant', 'grant:" + id + ":" +
+                  std::to_string(++grants) + "', 0); UPDATE users SET credits = credits + " +
+                  std::to_string(credits) + " WHERE id = " + id);
 }
 
 }  // namespace kesher::test

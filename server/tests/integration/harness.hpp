@@ -132,6 +132,8 @@ json::array query_rows(const ServerProcess& server, const std::string& sql);
 // Writes to the server's SQLite file while it runs (WAL allows a second writer process), for
 // setup the product has no endpoint for yet, such as a member's photo before uploads exist.
 void execute_sql(const ServerProcess& server, const std::string& sql);
+// Credits the product can't grant yet (payments come later), added the way the ledger would.
+void grant_credits(const ServerProcess& server, const Member& member, int64_t credits);
 // Runs the kesher binary's administration commands against the server's data folder.
 int run_kesher(const ServerProcess& server, const std::vector<std::string>& args);
 // The same against any data folder, keeping what it printed (stdout and stderr).

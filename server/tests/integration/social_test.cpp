@@ -215,7 +215,7 @@ TEST_F(Social, FansAndVisitorsArePremium) {
     auto reply = page(*socket, module);
     ASSERT_EQ(reply["data"].as_array().size(), 1u) << module;
     const auto& entry = reply["data"].as_array().at(0).as_object();
-    EXPECT_EQ(entry, (json::object{{"locked", 1}})) << module;
+    EXPECT_EQ(entry, (json::object{{"locked", 1}, {"photo", nullptr}})) << module;
   }
 
   ASSERT_EQ(run_kesher(*server_, {"set-premium", "--user-id", std::to_string(member.id)}), 0);

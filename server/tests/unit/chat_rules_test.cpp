@@ -57,7 +57,13 @@ TEST(ChatRules, ReadIdsAreParsedForgivingly) {
 TEST(ChatRules, KindsPairsAndDebitKeys) {
   EXPECT_EQ(parse_kind("text"), MessageKind::text);
   EXPECT_EQ(parse_kind("gift"), MessageKind::gift);
-  EXPECT_FALSE(parse_kind("image")) << "images arrive with the media issue";
+  EXPECT_EQ(parse_kind("image"), MessageKind::image);
+  EXPECT_EQ(parse_kind("pphoto"), MessageKind::pphoto);
+  EXPECT_FALSE(parse_kind("video"));
+  EXPECT_FALSE(parse_kind("IMAGE"));
+  for (auto kind : {MessageKind::text, MessageKind::gift, MessageKind::image, MessageKind::pphoto}) {
+    EXPECT_EQ(parse_kind(kind_name(kind)), kind);
+  }
   EXPECT_EQ(pair_of(9, 3).low, 3);
   EXPECT_EQ(pair_of(3, 9).high, 9);
   EXPECT_EQ(debit_key(12, "c-1", 99), "send:12:c-1");
