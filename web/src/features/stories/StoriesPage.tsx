@@ -9,6 +9,7 @@ import type { StoryRing } from '../../realtime/protocol';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/icons';
 import { PersonPhoto } from '../../ui/PersonPhoto';
+import { gradientFor } from '../../ui/personPlaceholder';
 import { formatRelativeTime, nowSeconds } from '../../ui/relativeTime';
 import { photoOf } from '../shell/avatar';
 import { LoadError } from '../lists/LoadError';
@@ -46,8 +47,12 @@ function RingCard({
         data-user-id={ring.user_id}
         data-story-id={ring.story_id}
       >
-        <span className="story-card__backdrop" aria-hidden="true">
-          <PersonPhoto src={ring.photo ?? ring.thumb} name={ring.name} seed={ring.user_id} />
+        <span
+          className="story-card__backdrop"
+          style={ring.photo ? undefined : { backgroundImage: gradientFor(ring.user_id) }}
+          aria-hidden="true"
+        >
+          {ring.photo ? <img src={ring.photo} alt="" loading="lazy" decoding="async" /> : null}
         </span>
         <span className="story-card__ring">
           <PersonPhoto src={ring.thumb ?? ring.photo} name={ring.name} seed={ring.user_id} />

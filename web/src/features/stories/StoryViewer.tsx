@@ -36,8 +36,8 @@ import {
   next,
   openAt,
   prev,
+  run,
   STORY_TICK_MS,
-  tick,
   togglePause,
   viewerSequence,
   type ViewerMember,
@@ -119,11 +119,17 @@ export default function StoryViewer({ request }: { request: StoryViewerRequest }
     });
   }, [userId, loaded, members, sequence]);
 
-  // Spec §4, §9: 1 % every 100 ms while the story runs.
+  // Spec §4, §9: 1 % every 100 ms while the story runs, by the clock: a late timer catches up.
   const count = stories.length;
   useEffect(() => {
     if (held || state.paused || state.closed) return;
-    const timer = setInterval(() => setState((s) => tick(s, count, sequence)), STORY_TICK_MS);
+    let last = Date.now();
+    const timer = setInterval(() => {
+      const steps = Math.floor((Date.now() - last) / STORY_TICK_MS);
+      if (steps <= 0) return;
+      last += steps * STORY_TICK_MS;
+      setState((s) => run(s, steps, count, sequence));
+    }, STORY_TICK_MS);
     return () => clearInterval(timer);
   }, [held, state.paused, state.closed, count, sequence]);
 
@@ -164,7 +170,9 @@ export default function StoryViewer({ request }: { request: StoryViewerRequest }
     setSending(false);
     // not_enough_credits closed the viewer and opened the credits modal (the chat did).
     if (result === 'sent') {
+      // Sent: the story runs on (the input may still hold the focus).
       setReply('');
+      setTyping(false);
       input.current?.blur();
     }
     if (result === 'sent' || result === 'failed') {

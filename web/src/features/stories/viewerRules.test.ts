@@ -5,6 +5,7 @@ import {
   next,
   openAt,
   prev,
+  run,
   STORY_TICK_MS,
   tick,
   togglePause,
@@ -85,6 +86,18 @@ describe('the story clock', () => {
     expect(paused).toEqual(state);
     state = runClock(togglePause(paused), counts, OTHERS, 2_000);
     expect(state).toMatchObject({ member: 0, percent: 50, paused: false });
+  });
+});
+
+describe('a late timer', () => {
+  it('catches up by the time that passed, and stops at the end of the story', () => {
+    expect(run(openAt(0), 37, 2, OTHERS)).toMatchObject({ story: 0, percent: 37 });
+    expect(run({ ...openAt(0), percent: 90 }, 25, 2, OTHERS)).toMatchObject({
+      story: 1,
+      percent: 0,
+    });
+    expect(run({ ...openAt(0), paused: true }, 25, 2, OTHERS).percent).toBe(0);
+    expect(run({ ...openAt(1), percent: 99 }, 5, 1, OTHERS).closed).toBe(true);
   });
 });
 

@@ -82,6 +82,27 @@ export function tick(
   return next(state, storyCount, members);
 }
 
+/**
+ * `steps` timer steps at once (a busy page runs its timer late: the time, not the number of timer
+ * callbacks, decides how far a story is). They stop at the end of the story: the next one starts
+ * from 0 once its picture is there.
+ */
+export function run(
+  state: ViewerState,
+  steps: number,
+  storyCount: number,
+  members: readonly ViewerMember[],
+): ViewerState {
+  let current = state;
+  for (let i = 0; i < steps; i += 1) {
+    const after = tick(current, storyCount, members);
+    const moved = after.member !== current.member || after.story !== current.story;
+    current = after;
+    if (moved || after.closed || after.paused) break;
+  }
+  return current;
+}
+
 /** A tap: pauses a running story, resumes a paused one. */
 export function togglePause(state: ViewerState): ViewerState {
   return state.closed ? state : { ...state, paused: !state.paused };
