@@ -94,6 +94,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
         await expect(page.getByTestId('stories-premium')).toHaveCount(0);
         // The list as V sees it (once loaded): the ring after hers is where the viewer goes next.
         await expect(ringOfS).toBeVisible();
+        await snap(page, testInfo, `stories-list-${lang}`);
         const order = await page
           .getByTestId('story-ring')
           .evaluateAll((rings) => rings.map((r) => Number(r.getAttribute('data-user-id'))));

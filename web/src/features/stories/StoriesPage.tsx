@@ -227,18 +227,27 @@ export default function StoriesPage() {
       ) : null}
       {state === 'ready' && others.length === 0 ? (
         <div className="stories-page__empty">
-          <EmptyState
-            icon="story"
-            title={t('stories.empty.title')}
-            body={t('stories.empty.body')}
-            testId="stories-empty"
-            action={
-              <button type="button" className="btn btn-primary" onClick={pick}>
-                <Icon name="plus" size={18} strokeWidth={2.4} />
-                {t('stories.empty.cta')}
-              </button>
-            }
-          />
+          {mine ? (
+            <EmptyState
+              icon="story"
+              title={t('stories.empty.onlyMineTitle')}
+              body={t('stories.empty.onlyMineBody')}
+              testId="stories-empty"
+            />
+          ) : (
+            <EmptyState
+              icon="story"
+              title={t('stories.empty.title')}
+              body={t('stories.empty.body')}
+              testId="stories-empty"
+              action={
+                <button type="button" className="btn btn-primary" onClick={pick}>
+                  <Icon name="plus" size={18} strokeWidth={2.4} />
+                  {t('stories.empty.cta')}
+                </button>
+              }
+            />
+          )}
         </div>
       ) : null}
       {!ended && state === 'ready' ? (

@@ -248,6 +248,15 @@ export default function StoryViewer({ request }: { request: StoryViewerRequest }
               )}
             </p>
           ) : null}
+          {story && ready && !shown.gone ? (
+            <img
+              key={`fill-${story.story_id}`}
+              className="story-viewer__fill"
+              src={story.story_photo}
+              alt=""
+              aria-hidden="true"
+            />
+          ) : null}
           {story && !(shown.src === story.story_photo && shown.gone) ? (
             <img
               key={story.story_id}
