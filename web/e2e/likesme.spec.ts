@@ -1,14 +1,18 @@
-// Likes me (/likesme): a second member (the fan, in a browser context of her own) likes the first
-// from his profile in Discover, and five more like him over sockets. Without premium he learns
-// how many and nothing else: the server sends locked entries without any field of the person,
-// presence never names a fan, the page draws blurred shapes, and a tap opens the subscriptions
-// modal. With premium (the admin command) the cards are people and open their profiles.
+// Likes me (/likesme): a second member (the fan, in a browser context of her own, with a profile
+// photo) likes the first from his profile in Discover, and five more like him over sockets.
+// Without premium he learns how many and nothing else: the server sends locked entries without
+// any field of the person but a heavily blurred copy of her photo under its own name, presence
+// never names a fan, the page shows that copy as it is (blurred shapes for fans without a photo),
+// and a tap opens the subscriptions modal. With premium (the admin command) the cards are people
+// and open their profiles.
 import { expect, snap, test, tr, type Lang } from './fixtures';
+import { addProfilePhoto, expectLoaded, makeJpeg } from './photos';
 import {
   moreFans,
   openAndCloseReward,
   registerMember,
   setPremium,
+  sql,
   withOtherMember,
   type OtherMember,
 } from './social';
@@ -47,7 +51,13 @@ for (const lang of ['he', 'en'] as Lang[]) {
       birthYear: 1993,
     };
     await withOtherMember(browser, base, other, async (fanPage, fan) => {
-      await openAndCloseReward(fanPage, '/meet', 'he');
+      await openAndCloseReward(fanPage, '/profile', 'he');
+      await addProfilePhoto(fanPage, makeJpeg(testInfo, 'fan.jpg', ['#ffc3a0', '#ff6b8b']));
+      const [[herPhoto, herThumb] = []] = sql(
+        `SELECT url, thumb_url FROM photos WHERE user_id = ${fan.id}`,
+      );
+      expect(herPhoto).toMatch(/^\/media\/u\//);
+      await fanPage.goto('/meet');
       // Newest members first: he is near the top of her list (scroll in case others joined since).
       const myTile = fanPage.locator(`[data-testid="meet-tile"][data-person-id="${me.id}"]`);
       await expect(async () => {
@@ -72,7 +82,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await expect(page.getByTestId('profile-activity-likesme')).toContainText(String(FANS));
       await expect(page.getByTestId('profile-activity-likesme-new')).toHaveText(String(FANS));
 
-      // Locked: how many, in blurred shapes; nothing of her, not her name, id or picture.
+      // Locked: how many, in blurred pictures or shapes; nothing of her, not her name, id or photo.
       await page.getByTestId('profile-activity-likesme').click();
       await expect(page).toHaveURL(/\/likesme$/);
       const list = page.getByTestId('likesme-page');
@@ -84,7 +94,19 @@ for (const lang of ['he', 'en'] as Lang[]) {
         await expect(card).not.toHaveAttribute('data-person-id');
         await expect(card).toHaveAccessibleName(tr('lists.lockedCard', lang));
       }
-      await expect(list.locator('img')).toHaveCount(0);
+      // Hers is the oldest like, so the last card: the server's blurred copy, shown as it is.
+      const blurred = cards.last().locator('img.locked-photo__image');
+      await expect(blurred).toHaveAttribute('src', /^\/media\/u\//);
+      await expectLoaded(page, '[data-testid="likesme-card"] img.locked-photo__image');
+      expect(await blurred.evaluate((img) => getComputedStyle(img).filter)).toBe('none');
+      const blurredSrc = (await blurred.getAttribute('src')) ?? '';
+      expect([herPhoto, herThumb]).not.toContain(blurredSrc);
+      // The other fans have no photo: drawn shapes. No other picture is on the page.
+      await expect(cards.locator('.locked-photo__blob')).toHaveCount((FANS - 1) * 3);
+      const pictures = await list
+        .locator('img')
+        .evaluateAll((all) => all.map((img) => img.getAttribute('src')));
+      expect(new Set(pictures)).toEqual(new Set([blurredSrc]));
       await expect(list).not.toContainText(fan.name);
       await expect(page.getByTestId('likesme-teaser')).toContainText(
         tr('lists.likesme.teaserMany', lang, { count: FANS }),
@@ -101,11 +123,25 @@ for (const lang of ['he', 'en'] as Lang[]) {
       const fansReplies = frames.filter((frame) => frame.module === 'user/fans');
       expect(fansReplies.length).toBeGreaterThan(0);
       for (const reply of fansReplies) {
-        for (const entry of reply.data as unknown[]) expect(entry).toEqual({ locked: 1 });
+        for (const entry of reply.data as unknown[]) {
+          expect([
+            { locked: 1, photo: null },
+            { locked: 1, photo: blurredSrc },
+          ]).toContainEqual(entry);
+        }
       }
       expect(frames.filter((f) => f.module === 'onlines' && f.user_id === fan.id)).toEqual([]);
-      // Nothing names her: neither her id (her name may be a persona's too, so the id decides).
-      expect(JSON.stringify(frames)).not.toMatch(new RegExp(`"(id|user_id)":${fan.id}[,}]`));
+      // Nothing that tells him about likes names her: neither her id (her name may be a persona's
+      // too, so the id decides) nor her real photo. The public lists are another matter: with a
+      // photo she may be in the spotlight strip, as she is for every member.
+      const told = JSON.stringify(
+        frames.filter(
+          (f) => !['spotlight', 'meet', 'meet/popular', 'explore'].includes(f.module ?? ''),
+        ),
+      );
+      expect(told).not.toMatch(new RegExp(`"(id|user_id)":${fan.id}[,}]`));
+      expect(told).not.toContain(herPhoto);
+      expect(told).not.toContain(herThumb);
 
       // A tap on a locked card opens the subscriptions, not the profile.
       const card = cards.first();

@@ -7,6 +7,7 @@
 #include "domain/validation.hpp"
 #include "modules/person_view.hpp"
 #include "store/social.hpp"
+#include "store/stories.hpp"
 #include "store/users.hpp"
 
 namespace kesher::app {
@@ -79,6 +80,20 @@ bool refresh_persona(Context& app, store::Session& db, int64_t id, const Persona
   return changed;
 }
 
+// Demo content, posted in staff's name like the personas themselves: every third persona with
+// more than one picture has a story of its last picture, posted again when the last one ended.
+void post_demo_stories(Context& app, store::Session& db, const std::vector<Persona>& personas,
+                       int64_t now) {
+  for (size_t i = 0; i < personas.size(); i += 3) {
+    const Persona& p = personas[i];
+    if (p.photos.size() < 2) continue;
+    auto id = store::users::persona_by_key(db, p.profile.key);
+    if (!id || store::stories::has_live(db, *id, now)) continue;
+    store::stories::add_picture(db, *id, "/media/personas/" + p.photos.back(), now,
+                                now + app.config.story_ttl_seconds);
+  }
+}
+
 }  // namespace
 
 SeedResult seed_personas(Context& app, const fs::path& dir) {
@@ -129,6 +144,7 @@ SeedResult seed_personas(Context& app, const fs::path& dir) {
       }
       ++result.added;
     }
+    post_demo_stories(app, db, personas, now);
   });
   return result;
 }

@@ -15,6 +15,8 @@ export const SIGNUP_CREDITS = 200;
 export const MIN_CREDITS_TO_SEND = 50;
 export const NAME_MAX = 20;
 export const NAME_INPUT_MAXLENGTH = 24;
+/** docs/protocol.md user/update: a bio is at most 500 characters. */
+export const BIO_MAX = 500;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const MIN_AGE = 18;

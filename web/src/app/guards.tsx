@@ -8,7 +8,11 @@ import { useAppStore } from './store';
 
 function Guard({ kind }: { kind: GuardKind }) {
   const auth = useAppStore(
-    useShallow((s) => ({ authenticated: s.authenticated, authChecked: s.authChecked })),
+    useShallow((s) => ({
+      authenticated: s.authenticated,
+      authChecked: s.authChecked,
+      finishingRegistration: s.finishingRegistration,
+    })),
   );
   const decision = guardDecision(kind, auth);
   if (decision === 'wait') return <LoadingScreen />;

@@ -51,4 +51,10 @@ describe('guardDecision', () => {
     expect(guardDecision('guest', state(false, false))).toBe('render');
     expect(guardDecision('guest', state(false, true))).toBe('render');
   });
+
+  it('keeps /register open to a member finishing its photo step', () => {
+    const finishing = { ...state(true, true), finishingRegistration: true };
+    expect(guardDecision('guest', finishing)).toBe('render');
+    expect(guardDecision('authenticated', finishing)).toBe('render');
+  });
 });

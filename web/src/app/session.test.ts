@@ -72,6 +72,21 @@ describe('bindRealtime', () => {
     expect(useAppStore.getState().freeCreditsClaimed).toBe(200);
   });
 
+  it('takes the photos of user/photos/changed, the first one as the member’s photo', async () => {
+    const socket = FakeSocket.latest();
+    socket.serverOpen();
+    socket.reply('session/validate', { request_status: 1, data: { authenticated: 1, user: USER } });
+    await flush();
+    const photos = [
+      { id: 8, photo: '/media/u/b.jpg', thumb: '/media/u/b-t.jpg' },
+      { id: 7, photo: '/media/u/a.jpg', thumb: '/media/u/a-t.jpg' },
+    ];
+    socket.serverSend({ module: 'user/photos/changed', data: { photos } });
+    expect(useAppStore.getState().user).toMatchObject({ photos, photo: '/media/u/b.jpg' });
+    socket.serverSend({ module: 'user/photos/changed', data: { photos: [] } });
+    expect(useAppStore.getState().user).toMatchObject({ photos: [], photo: null });
+  });
+
   it('falls back to Hebrew on geodata when no language was chosen', async () => {
     await i18next.changeLanguage('en');
     const socket = FakeSocket.latest();

@@ -67,6 +67,8 @@ export function bindRealtime(client: RealtimeClient, navigate: (to: string) => v
     client.on('user/update', (reply) => {
       if (reply.request_status === 1 && reply.data) store().setUser(reply.data.user);
     }),
+    // Photos added or deleted in another tab of this member.
+    client.on('user/photos/changed', (event) => store().setPhotos(event.data.photos)),
     client.on('claim_free_credits', (event) => {
       store().setFreeCreditsClaimed(event.claimed_credits);
       // Spec §4: the claim plays the credits sound with a 1200 ms credits banner.

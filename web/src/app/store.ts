@@ -2,7 +2,7 @@
 // the shell and every area share: who is signed in, configuration, language and counters.
 import { create } from 'zustand';
 import { DEFAULT_LANGUAGE } from '../i18n/languages';
-import type { Configs, LanguageCode, Totals, User } from '../realtime/protocol';
+import type { Configs, LanguageCode, PhotoEntry, Totals, User } from '../realtime/protocol';
 import { writeSessionHint } from './sessionHint';
 
 export interface TermsPlugin {
@@ -40,8 +40,14 @@ export interface AppState {
   /** Set when a send opened the credits modal; null when it was opened to look. */
   creditsNeed: CreditsNeed | null;
   connection: ConnectionState;
+  /** A member who just created their account is adding photos on the registration's last step:
+   *  /register stays open to them (guest-only otherwise), and the reward modal waits. */
+  finishingRegistration: boolean;
 
   setUser(user: User | null): void;
+  /** The member's photos changed (here or in another tab): the first one is their photo. */
+  setPhotos(photos: PhotoEntry[]): void;
+  setFinishingRegistration(finishing: boolean): void;
   setLanguage(code: LanguageCode): void;
   setAuthChecked(checked: boolean): void;
   setConfigs(configs: Partial<Configs>): void;
@@ -70,6 +76,7 @@ export const useAppStore = create<AppState>()((set) => ({
   creditsModalOpen: false,
   creditsNeed: null,
   connection: 'live',
+  finishingRegistration: false,
 
   setUser: (user) => {
     writeSessionHint(user !== null);
@@ -79,6 +86,9 @@ export const useAppStore = create<AppState>()((set) => ({
         : { user: null, authenticated: false },
     );
   },
+  setPhotos: (photos) =>
+    set((s) => (s.user ? { user: { ...s.user, photos, photo: photos[0]?.photo ?? null } } : s)),
+  setFinishingRegistration: (finishingRegistration) => set({ finishingRegistration }),
   setLanguage: (language) => set({ language }),
   setAuthChecked: (authChecked) => set({ authChecked }),
   setConfigs: (configs) => set((s) => ({ configs: { ...s.configs, ...configs } })),
@@ -100,6 +110,7 @@ export const useAppStore = create<AppState>()((set) => ({
       freeCreditsClaimed: null,
       creditsModalOpen: false,
       creditsNeed: null,
+      finishingRegistration: false,
     });
   },
 }));

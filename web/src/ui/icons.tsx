@@ -204,6 +204,19 @@ const PATHS = {
       <path d="m8.2 12.3 2.6 2.6 5-5.3" />
     </>
   ),
+  plus: <path d="M12 5v14M5 12h14" />,
+  trash: (
+    <>
+      <path d="M4.5 7h15M9.5 7V4.8h5V7M6.5 7l.8 12.2h9.4L17.5 7" />
+      <path d="M10.2 10.5v5.5M13.8 10.5v5.5" />
+    </>
+  ),
+  pencil: (
+    <>
+      <path d="M15.5 5.5 18.5 8.5 9 18H6v-3z" />
+      <path d="m13.5 7.5 3 3" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

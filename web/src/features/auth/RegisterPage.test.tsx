@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reply } from '../../realtime/protocol';
@@ -8,6 +8,19 @@ import * as shell from './shellMock';
 import { renderAt, setTestLanguage } from './testUtils';
 
 vi.mock('./shell', () => import('./shellMock'));
+// The slots have their own tests (features/media); here they only report an upload under way.
+vi.mock('../media/PhotoSlots', () => ({
+  PhotoSlots: ({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) => (
+    <div data-testid="photo-slots">
+      <button type="button" onClick={() => onBusyChange?.(true)}>
+        start upload
+      </button>
+      <button type="button" onClick={() => onBusyChange?.(false)}>
+        end upload
+      </button>
+    </div>
+  ),
+}));
 
 const fetchMock = vi.fn<typeof fetch>();
 const TEL_AVIV = { place_id: 293397, description: 'Tel Aviv-Yafo, Israel' };
@@ -26,7 +39,12 @@ beforeAll(async () => {
 beforeEach(() => {
   sessionStorage.clear();
   useRegisterStore.getState().reset();
-  shell.useAppStore.setState({ user: null, authenticated: false, language: 'en' });
+  shell.useAppStore.setState({
+    user: null,
+    authenticated: false,
+    language: 'en',
+    finishingRegistration: false,
+  });
   shell.realtime.request.mockReset();
   shell.realtime.request.mockImplementation(
     async (module) => ({ module, request_status: 1, data: [TEL_AVIV] }) as Reply,
@@ -45,7 +63,7 @@ const next = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByTestId('register-continue'));
 
 describe('RegisterPage', () => {
-  it('walks the nine steps, keeps answers on Back, and registers', async () => {
+  it('walks the steps, creates the account on the eighth, then offers photos', async () => {
     const user = userEvent.setup();
     const { router } = renderAt('/register', '/register', <RegisterPage />);
 
@@ -127,12 +145,12 @@ describe('RegisterPage', () => {
     expect(screen.getByTestId('register-legal')).toHaveTextContent(/analysis/);
     await user.type(screen.getByTestId('register-email'), 'dana@example');
     await user.type(screen.getByTestId('register-password'), 'short');
-    await next(user);
+    await user.click(screen.getByTestId('register-create-account'));
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByText(/doesn't look right/)).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     await user.type(screen.getByTestId('register-email'), '.com');
     await user.type(screen.getByTestId('register-password'), ' and long');
-    await next(user);
 
     // The draft survives in sessionStorage, the password never does.
     const stored = sessionStorage.getItem(REGISTER_STORAGE_KEY) ?? '';
@@ -140,27 +158,44 @@ describe('RegisterPage', () => {
     expect(stored).not.toContain('short and long');
     expect(stored).not.toContain('password');
 
-    // 9: the photo step; skipping submits. The server says the email is taken: back to step 8.
-    expect(screen.getByTestId('register-step-photo')).toHaveTextContent('64%');
+    // Sending step 8 creates the account. The server says the email is taken: it stays there.
+    expect(screen.queryByTestId('register-continue')).toBeNull();
     fetchMock.mockResolvedValueOnce(json(409, { error_code: 'email_taken' }));
-    await user.click(screen.getByTestId('register-skip-photo'));
-    await waitFor(() => expect(step()).toBe('8'));
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    await user.click(screen.getByTestId('register-create-account'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Email already registered, please try again',
     );
+    expect(step()).toBe('8');
     expect(screen.getByTestId('register-password')).toHaveValue('short and long');
+    expect(shell.useAppStore.getState().finishingRegistration).toBe(false);
 
     await user.clear(screen.getByTestId('register-email'));
     await user.type(screen.getByTestId('register-email'), 'dana2@example.com');
-    await next(user);
     const created = shell.makeUser({ id: 77 });
     fetchMock.mockResolvedValueOnce(json(201, { user: created }));
-    await user.click(screen.getByTestId('register-skip-photo'));
+    await user.click(screen.getByTestId('register-create-account'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
-    expect(shell.useAppStore.getState().user).toEqual(created);
+    // 9: photos, as the new member: signed in, the socket reconnected, the draft gone, and
+    // /register kept open for the step. Nothing leads back to the account step.
+    await waitFor(() => expect(step()).toBe('9'));
+    expect(screen.getByTestId('register-step-photo')).toBeInTheDocument();
+    expect(screen.getByTestId('photo-slots')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+    expect(shell.useAppStore.getState()).toMatchObject({
+      user: created,
+      finishingRegistration: true,
+    });
     expect(shell.realtime.reconnect).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(REGISTER_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByTestId('register-back')).toBeNull();
+    expect(screen.getByTestId('register-progress')).toHaveAttribute('aria-valuenow', '9');
+    // Honest encouragement, no invented statistics.
+    expect(screen.getByTestId('register-step-photo')).not.toHaveTextContent('%');
+    expect(screen.getByTestId('register-step-photo')).toHaveTextContent('3 or 4 more');
+
+    await user.click(screen.getByTestId('register-skip-photo'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    expect(shell.useAppStore.getState().finishingRegistration).toBe(false);
 
     const body = JSON.parse(String(fetchMock.mock.calls.at(-1)?.[1]?.body)) as Record<
       string,
@@ -186,7 +221,7 @@ describe('RegisterPage', () => {
 
   it('sends an underage answer from the server to the birth date step', async () => {
     useRegisterStore.setState({
-      step: 9,
+      step: 8,
       gender: 1,
       sGender: 2,
       name: 'Avi',
@@ -201,14 +236,14 @@ describe('RegisterPage', () => {
     const user = userEvent.setup();
     renderAt('/register', '/register', <RegisterPage />);
     fetchMock.mockResolvedValueOnce(json(400, { error_code: 'underage' }));
-    await user.click(screen.getByTestId('register-skip-photo'));
+    await user.click(screen.getByTestId('register-create-account'));
     await waitFor(() => expect(step()).toBe('5'));
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum age to register is 18');
   });
 
-  it('after a reload on the last step asks for the password again', async () => {
+  it('after a reload on the account step asks for the password again', async () => {
     useRegisterStore.setState({
-      step: 9,
+      step: 8,
       gender: 1,
       sGender: 2,
       name: 'Avi',
@@ -222,7 +257,7 @@ describe('RegisterPage', () => {
     });
     const user = userEvent.setup();
     renderAt('/register', '/register', <RegisterPage />);
-    await user.click(screen.getByTestId('register-skip-photo'));
+    await user.click(screen.getByTestId('register-create-account'));
     expect(step()).toBe('8');
     expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -230,7 +265,7 @@ describe('RegisterPage', () => {
 
   it('shows the network text when the server cannot be reached', async () => {
     useRegisterStore.setState({
-      step: 9,
+      step: 8,
       gender: 1,
       sGender: 2,
       name: 'Avi',
@@ -245,11 +280,58 @@ describe('RegisterPage', () => {
     const user = userEvent.setup();
     renderAt('/register', '/register', <RegisterPage />);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await user.click(screen.getByTestId('register-skip-photo'));
+    await user.click(screen.getByTestId('register-create-account'));
     expect(await screen.findByTestId('register-error-form')).toHaveTextContent(
       "We couldn't reach Kesher",
     );
+    expect(step()).toBe('8');
+    expect(shell.useAppStore.getState().finishingRegistration).toBe(false);
+  });
+
+  it('brings a draft saved past the account step back to it', () => {
+    useRegisterStore.setState({ step: 9 });
+    renderAt('/register', '/register', <RegisterPage />);
+    expect(step()).toBe('8');
+    expect(screen.getByTestId('register-step-account')).toBeInTheDocument();
+  });
+
+  it('offers Continue once a photo is in, and neither button while an upload runs', async () => {
+    const user = userEvent.setup();
+    shell.useAppStore.setState({
+      user: shell.makeUser(),
+      authenticated: true,
+      finishingRegistration: true,
+    });
+    const { router, unmount } = renderAt('/register', '/register', <RegisterPage />);
     expect(step()).toBe('9');
+    expect(screen.getByTestId('register-skip-photo')).toHaveTextContent('Skip for now');
+    expect(screen.queryByTestId('register-finish')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'start upload' }));
+    expect(screen.getByTestId('register-skip-photo')).toBeDisabled();
+    act(() =>
+      shell.useAppStore.setState({
+        user: shell.makeUser({
+          photos: [{ id: 1, photo: '/media/u/a.jpg', thumb: '/media/u/a-t.jpg' }],
+        }),
+      }),
+    );
+    expect(screen.getByTestId('register-finish')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'end upload' }));
+    expect(screen.getByTestId('register-finish')).toHaveTextContent('Continue');
+    expect(screen.getByTestId('register-finish')).toBeEnabled();
+    await user.click(screen.getByTestId('register-finish'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    expect(shell.useAppStore.getState().finishingRegistration).toBe(false);
+    unmount();
+  });
+
+  it('ends the photo step when the page is left another way', () => {
+    shell.useAppStore.setState({ user: shell.makeUser(), finishingRegistration: true });
+    const { unmount } = renderAt('/register', '/register', <RegisterPage />);
+    expect(step()).toBe('9');
+    unmount();
+    expect(shell.useAppStore.getState().finishingRegistration).toBe(false);
   });
 
   it('uses Hebrew letters for the name in Hebrew', async () => {

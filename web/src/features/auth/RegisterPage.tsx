@@ -6,7 +6,7 @@ import { ApiError } from '../../app/apiError';
 import { register } from './api';
 import { AuthLayout } from './AuthLayout';
 import { errorKey } from './errors';
-import { REGISTER_STEP_COUNT, useRegisterStore } from './registerStore';
+import { ACCOUNT_STEP, PHOTO_STEP, REGISTER_STEP_COUNT, useRegisterStore } from './registerStore';
 import type { RegisterDraft } from './registerStore';
 import {
   buildRegisterRequest,
@@ -32,6 +32,7 @@ import { useAppStore } from './shell';
 import { useCompleteAuth } from './useCompleteAuth';
 import './RegisterPage.css';
 
+// The steps before the account exists; the photo step comes after it (see PhotoStep).
 const STEP_COMPONENTS = [
   GenderStep,
   LookingForStep,
@@ -41,17 +42,29 @@ const STEP_COMPONENTS = [
   LocationStep,
   ReasonStep,
   AccountStep,
-  PhotoStep,
 ] as const;
 
+/**
+ * The onboarding. The account is created when the account step is sent, and the photo step comes
+ * after it: an upload needs the member's session, and each photo is then saved to the profile as
+ * soon as it is uploaded, with its own progress and its own error on the step where it can be
+ * fixed. (Keeping the chosen files until the account exists would upload them after the member
+ * has left the step, where a refused file could no longer be replaced, and a reload would lose
+ * them.) A reload on the photo step lands in the app, signed in; photos can be added from the
+ * profile at any time.
+ */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = useAppStore((s) => s.language);
+  const finishing = useAppStore((s) => s.finishingRegistration);
   const draft = useRegisterStore();
-  const { step, update, goTo } = draft;
+  const { update, goTo } = draft;
+  // A draft persisted past the account step (an older page) returns to it.
+  const step = finishing ? PHOTO_STEP : Math.min(draft.step, ACCOUNT_STEP);
   const [errors, setErrors] = useState<StepErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const completeAuth = useCompleteAuth();
   const stepRef = useRef<HTMLDivElement>(null);
   // Focus moves only after Back or Continue, not on first render, so the page does not jump.
@@ -70,6 +83,9 @@ export default function RegisterPage() {
       root?.querySelector<HTMLElement>('h1');
     target?.focus();
   }, [step]);
+
+  // Leaving the page by any way ends the photo step: /register is a guest page again.
+  useEffect(() => () => useAppStore.getState().setFinishingRegistration(false), []);
 
   function move(to: number) {
     moved.current = true;
@@ -118,7 +134,10 @@ export default function RegisterPage() {
       const user = await register(buildRegisterRequest(current, language));
       useRegisterStore.getState().reset();
       useRegisterStore.persist.clearStorage();
-      completeAuth(user);
+      // Before the user is stored, or the guest-only guard would leave for /explore at once.
+      useAppStore.getState().setFinishingRegistration(true);
+      moved.current = true;
+      completeAuth(user, { stay: true });
     } catch (error) {
       if (error instanceof ApiError && !error.network) {
         const where = locateServerError(error.code, error.field, step);
@@ -136,15 +155,22 @@ export default function RegisterPage() {
     }
   }
 
+  /** Leaves the photo step for the app; the reward for the new account shows there. */
+  function finish() {
+    if (uploading) return;
+    useAppStore.getState().setFinishingRegistration(false);
+    void navigate('/explore', { replace: true });
+  }
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    if (step >= REGISTER_STEP_COUNT) void submit();
+    if (finishing) finish();
+    else if (step >= ACCOUNT_STEP) void submit();
     else next();
   }
 
   const stepProps: StepProps = { draft, errors, language, change };
-  const isLast = step >= REGISTER_STEP_COUNT;
   const formError = errors.form;
 
   return (
@@ -183,7 +209,7 @@ export default function RegisterPage() {
             {t(`auth.register.steps.${stepId}.title`)}
           </h1>
           <p className="register-subtitle muted">{t(`auth.register.steps.${stepId}.subtitle`)}</p>
-          <StepComponent {...stepProps} />
+          {finishing ? <PhotoStep onBusyChange={setUploading} /> : <StepComponent {...stepProps} />}
           {formError ? (
             <p
               className="field-error register-error"
@@ -196,25 +222,29 @@ export default function RegisterPage() {
         </div>
 
         <div className="register-actions">
-          <button
-            type="button"
-            className="btn btn-secondary register-back"
-            onClick={back}
-            disabled={submitting}
-            data-testid="register-back"
-          >
-            <BackIcon />
-            {t('auth.actions.back')}
-          </button>
-          {isLast ? (
+          {finishing ? null : (
+            <button
+              type="button"
+              className="btn btn-secondary register-back"
+              onClick={back}
+              disabled={submitting}
+              data-testid="register-back"
+            >
+              <BackIcon />
+              {t('auth.actions.back')}
+            </button>
+          )}
+          {finishing ? (
+            <PhotoStepActions uploading={uploading} />
+          ) : step === ACCOUNT_STEP ? (
             <button
               type="submit"
               className="btn btn-primary register-next"
               disabled={submitting}
               aria-busy={submitting}
-              data-testid="register-skip-photo"
+              data-testid="register-create-account"
             >
-              {submitting ? t('auth.register.submitting') : t('auth.register.photo.skip')}
+              {submitting ? t('auth.register.submitting') : t('auth.register.createAccount')}
             </button>
           ) : (
             <button
@@ -234,6 +264,31 @@ export default function RegisterPage() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+/** Skip while there is no photo, Continue once there is one; neither while an upload runs. */
+function PhotoStepActions({ uploading }: { uploading: boolean }) {
+  const { t } = useTranslation();
+  const hasPhoto = useAppStore((s) => (s.user?.photos.length ?? 0) > 0);
+  return hasPhoto ? (
+    <button
+      type="submit"
+      className="btn btn-primary register-next"
+      disabled={uploading}
+      data-testid="register-finish"
+    >
+      {t('auth.register.photo.done')}
+    </button>
+  ) : (
+    <button
+      type="submit"
+      className="btn btn-secondary register-next register-skip"
+      disabled={uploading}
+      data-testid="register-skip-photo"
+    >
+      {t('auth.register.photo.skip')}
+    </button>
   );
 }
 

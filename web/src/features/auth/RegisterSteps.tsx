@@ -9,6 +9,7 @@ import { ChoiceGroup } from './ChoiceGroup';
 import type { Choice } from './ChoiceGroup';
 import { PasswordField } from './PasswordField';
 import { PlaceSearch } from './PlaceSearch';
+import { PhotoSlots } from '../media/PhotoSlots';
 import { Icon } from './shell';
 import type { IconName } from './shell';
 import type { RegisterDraft } from './registerStore';
@@ -342,40 +343,34 @@ export function AccountStep({ draft, errors, change }: StepProps) {
   );
 }
 
-export function PhotoStep() {
+/** How many slots the registration offers: the main photo and four more. */
+export const REGISTER_PHOTO_SLOTS = 5;
+
+/**
+ * The last step, shown once the account exists (uploads need its session): the main photo and
+ * up to four more, each saved as soon as it is uploaded. Skipping stays possible.
+ */
+export function PhotoStep({ onBusyChange }: { onBusyChange: (busy: boolean) => void }) {
   const { t } = useTranslation();
   return (
     <div className="register-photo">
-      <div className="register-photo-tiles" aria-hidden="true">
-        <span className="register-photo-tile register-photo-tile-main">
-          <CameraIcon />
-        </span>
-        <span className="register-photo-tile" />
-        <span className="register-photo-tile" />
-        <span className="register-photo-tile" />
-      </div>
-      <ul className="register-photo-facts">
+      <PhotoSlots
+        count={REGISTER_PHOTO_SLOTS}
+        layout="register"
+        describedBy="register-photo-tips"
+        onBusyChange={onBusyChange}
+      />
+      <ul id="register-photo-tips" className="register-photo-tips">
         <li>
-          <strong dir="ltr">{t('auth.register.photo.likesValue')}</strong>
-          <span>{t('auth.register.photo.factLikes')}</span>
+          <Icon name="user" size={20} />
+          <span>{t('auth.register.photo.tipFace')}</span>
         </li>
         <li>
-          <strong dir="ltr">{t('auth.register.photo.flirtValue')}</strong>
-          <span>{t('auth.register.photo.factFlirt')}</span>
+          <Icon name="image" size={20} />
+          <span>{t('auth.register.photo.tipMore')}</span>
         </li>
       </ul>
       <p className="muted register-photo-later">{t('auth.register.photo.later')}</p>
     </div>
-  );
-}
-
-function CameraIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="34" height="34" aria-hidden="true">
-      <path
-        d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 14.5a5 5 0 1 1 0-10 5 5 0 0 1 0 10Zm0-2a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z"
-        fill="currentColor"
-      />
-    </svg>
   );
 }

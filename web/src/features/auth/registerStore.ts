@@ -5,6 +5,10 @@ import { DEFAULT_AGE_RANGE } from './validation';
 import type { AgeRange } from './validation';
 
 export const REGISTER_STEP_COUNT = 9;
+/** Sending this step creates the account. */
+export const ACCOUNT_STEP = 8;
+/** Shown once the account exists: the photos need its session. */
+export const PHOTO_STEP = 9;
 
 export interface RegisterDraft {
   step: number;
@@ -54,7 +58,7 @@ export const useRegisterStore = create<RegisterStore>()(
     (set) => ({
       ...EMPTY_DRAFT,
       update: (patch) => set(patch),
-      goTo: (step) => set({ step: Math.min(REGISTER_STEP_COUNT, Math.max(1, Math.round(step))) }),
+      goTo: (step) => set({ step: Math.min(ACCOUNT_STEP, Math.max(1, Math.round(step))) }),
       reset: () => set({ ...EMPTY_DRAFT }),
     }),
     {

@@ -17,7 +17,9 @@ interface TestAppState {
   user: User | null;
   authenticated: boolean;
   language: LanguageCode;
+  finishingRegistration: boolean;
   setUser: (user: User | null) => void;
+  setFinishingRegistration: (finishing: boolean) => void;
   clearSession: () => void;
 }
 
@@ -25,8 +27,10 @@ export const useAppStore = create<TestAppState>()((set) => ({
   user: null,
   authenticated: false,
   language: 'en',
+  finishingRegistration: false,
   setUser: (user) => set({ user, authenticated: user !== null }),
-  clearSession: () => set({ user: null, authenticated: false }),
+  setFinishingRegistration: (finishingRegistration) => set({ finishingRegistration }),
+  clearSession: () => set({ user: null, authenticated: false, finishingRegistration: false }),
 }));
 
 export const logOut = vi.fn<() => void>();

@@ -6,15 +6,16 @@ import { useAppStore } from './shell';
 
 /**
  * After register or login the new cookie exists, but the open socket was made as a guest: it
- * must reconnect to be authenticated at upgrade (brief §3).
+ * must reconnect to be authenticated at upgrade (brief §3). Then the app opens on /explore,
+ * unless `stay` (the registration's photo step comes first).
  */
-export function useCompleteAuth(): (user: User) => void {
+export function useCompleteAuth(): (user: User, options?: { stay?: boolean }) => void {
   const navigate = useNavigate();
   return useCallback(
-    (user: User) => {
+    (user: User, { stay = false }: { stay?: boolean } = {}) => {
       useAppStore.getState().setUser(user);
       reconnectSocket();
-      void navigate('/explore', { replace: true });
+      if (!stay) void navigate('/explore', { replace: true });
     },
     [navigate],
   );

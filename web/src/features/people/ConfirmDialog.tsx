@@ -2,6 +2,8 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
+// Its look lives with the other people dialogs; the registration's photo step has none of them.
+import './people.css';
 
 interface ConfirmDialogProps {
   title: string;

@@ -1,5 +1,7 @@
-// The member's own profile (/profile): who they are, their balance, and the way to settings, the
-// information pages and logout. On phones this is the only menu, so none of it may be missing.
+// The member's own profile (/profile): who they are, their balance, the way to edit the profile
+// and its photos, to settings, the information pages and logout. On phones this is the only
+// menu, so none of it may be missing.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../app/format';
@@ -10,7 +12,11 @@ import { thumbOf } from '../shell/avatar';
 import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import { LanguagePicker } from '../shell/LanguagePicker';
 import { useLogout } from '../shell/useLogout';
+import { ProfileEditOverlay } from './ProfileEditOverlay';
 import './ProfilePage.css';
+
+/** Below this many photos the page suggests adding more. */
+const SUGGEST_PHOTOS_BELOW = 3;
 
 const LINKS: { to: string; icon: IconName; label: string }[] = [
   { to: '/settings', icon: 'settings', label: 'profile.links.settings' },
@@ -24,18 +30,40 @@ export default function ProfilePage() {
   const user = useAppStore((s) => s.user);
   const language = useAppStore((s) => s.language);
   const { logOut, pending } = useLogout();
+  const [editing, setEditing] = useState(false);
   if (!user) return null;
+  const openEdit = () => setEditing(true);
 
   return (
     <section className="profile-page" data-testid="profile-page">
       <header className="profile-page__card">
-        <Avatar src={thumbOf(user)} name={user.name} size={96} ring />
+        <button
+          type="button"
+          className="profile-page__avatar"
+          onClick={openEdit}
+          aria-label={t('profile.edit.open')}
+          data-testid="profile-avatar"
+        >
+          <Avatar src={thumbOf(user)} name={user.name} size={96} ring />
+          <span className="profile-page__avatar-badge" aria-hidden="true">
+            <Icon name="camera" size={16} strokeWidth={2} />
+          </span>
+        </button>
         <div className="profile-page__who">
           <h1 className="profile-page__name" dir="auto">
             {t('profile.nameAge', { name: user.name, age: user.age })}
           </h1>
           {user.city ? <p className="muted profile-page__city">{user.city}</p> : null}
           {user.premium ? <span className="pill">{t('profile.premium')}</span> : null}
+          <button
+            type="button"
+            className="profile-page__edit"
+            onClick={openEdit}
+            data-testid="profile-edit-open"
+          >
+            <Icon name="pencil" size={16} strokeWidth={2} />
+            {t('profile.edit.open')}
+          </button>
         </div>
       </header>
 
@@ -55,10 +83,15 @@ export default function ProfilePage() {
 
       <ActivityCounters />
 
-      <p className="profile-page__tip">
-        <Icon name="sparkle" size={20} />
-        <span>{t('profile.photoTip')}</span>
-      </p>
+      {user.photos.length < SUGGEST_PHOTOS_BELOW ? (
+        <div className="profile-page__tip" data-testid="profile-photo-tip">
+          <Icon name="sparkle" size={20} />
+          <span>{t('profile.photoTip')}</span>
+          <button type="button" className="profile-page__tip-action" onClick={openEdit}>
+            {t('profile.photoTipAction')}
+          </button>
+        </div>
+      ) : null}
 
       <nav className="profile-page__links" aria-label={t('profile.menu')}>
         {LINKS.map((link) => (
@@ -84,6 +117,7 @@ export default function ProfilePage() {
           <span>{t('profile.logout')}</span>
         </button>
       </nav>
+      {editing ? <ProfileEditOverlay onClose={() => setEditing(false)} /> : null}
     </section>
   );
 }

@@ -11,11 +11,13 @@ import './RewardModal.css';
 export function FreeCreditsModal() {
   const { t } = useTranslation();
   const claimed = useAppStore((s) => s.freeCreditsClaimed);
+  // A new member adding photos on the registration's last step sees the reward once they are in.
+  const finishingRegistration = useAppStore((s) => s.finishingRegistration);
   const language = useAppStore((s) => s.language);
   const close = useCallback(() => useAppStore.getState().setFreeCreditsClaimed(null), []);
   return (
     <Modal
-      open={claimed !== null}
+      open={claimed !== null && !finishingRegistration}
       onClose={close}
       labelledBy="free-credits-title"
       closeLabel={t('common.a11y.close')}
