@@ -1,16 +1,19 @@
 // Pictures in a chat between two fresh members, against the real server: A chooses a photo on a
 // slow upload and watches its progress inside the bubble; the server's signed thumbnail replaces
 // it; 70 credits are spent. B is told "You received an image" (banner, contacts row), opens it in
-// the viewer, and sends one back; A's viewer steps between the two and wraps around. An hour
-// later (the browser's clock moved on) both show "This image has expired".
+// the viewer, and sends one of her profile photos back from the picture menu; A's viewer steps
+// between the two and wraps around. An hour later (the browser's clock moved on) both show "This
+// image has expired".
 // In Hebrew and in English, on the phone and the desktop layouts.
 import { expectCredits, isPhone, myMessages, otherMember, theirMessages } from './conversation';
 import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
-import { expectDrawn, makeJpeg } from './pictures';
+import { addProfilePhoto, expectLoaded, makeJpeg } from './photos';
 import { openAndCloseReward, registerMember, withOtherMember } from './social';
 
 const IMAGE_PRICE = 70;
 const SIGNED = /^\/media\/u\/[^/?]+\.jpg\?exp=\d+&sig=/;
+const MINE = '[data-testid="message"][data-mine="true"]';
+const THEIRS = '[data-testid="message"][data-mine="false"]';
 
 for (const lang of ['he', 'en'] as Lang[]) {
   test(`two members exchange pictures in chat, and they expire after an hour (${lang})`, async ({
@@ -26,7 +29,10 @@ for (const lang of ['he', 'en'] as Lang[]) {
       placeId: OUT_OF_THE_WAY,
     });
     await withOtherMember(browser, base, otherMember('pic-b', lang, testInfo), async (bPage, b) => {
-      await openAndCloseReward(bPage, phone ? '/contacts' : '/profile', lang);
+      // B has a profile photo, to send one back later.
+      await openAndCloseReward(bPage, '/profile', lang);
+      await addProfilePhoto(bPage, makeJpeg(testInfo, 'b-portrait.jpg', ['#a1c4fd', '#2b5876']));
+      if (phone) await bPage.goto('/contacts');
       await openAndCloseReward(page, `/chat/${b.id}`, lang);
       await expect(page.getByTestId('chat-empty')).toBeVisible();
 
@@ -39,11 +45,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
         downloadThroughput: -1,
         uploadThroughput: 384 * 1024,
       });
-      const sunset = makeJpeg(testInfo, 'sunset.jpg', ['#ffb199', '#6a3093'], {
-        width: 1600,
-        height: 2000,
-        noise: true,
-      });
+      const sunset = makeJpeg(testInfo, 'sunset.jpg', ['#ffb199', '#6a3093'], true);
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: tr('chat.composer.picture', lang) }).click();
       await (await chooser).setFiles(sunset);
@@ -69,9 +71,8 @@ for (const lang of ['he', 'en'] as Lang[]) {
         timeout: 30_000,
       });
       await expect(mineFirst).toHaveAttribute('data-type', 'image');
-      const myThumb = mineFirst.getByTestId('message-image');
-      await expect(myThumb).toHaveAttribute('src', SIGNED);
-      await expectDrawn(myThumb);
+      await expect(mineFirst.getByTestId('message-image')).toHaveAttribute('src', SIGNED);
+      await expectLoaded(page, `${MINE} [data-testid="message-image"]`);
       await expect(page.getByTestId('chat-spent')).toContainText(
         tr('chat.creditsSpent', lang, { count: IMAGE_PRICE }),
       );
@@ -91,36 +92,38 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await row.getByRole('link').click();
       const theirs = theirMessages(bPage).first();
       await expect(theirs).toHaveAttribute('data-type', 'image');
-      await expectDrawn(theirs.getByTestId('message-image'));
+      await expectLoaded(bPage, `${THEIRS} [data-testid="message-image"]`);
       await theirs.getByTestId('open-image').click();
       const bViewer = bPage.getByTestId('chat-image-viewer');
       await expect(bViewer).toBeVisible();
       await expect(bViewer.getByTestId('chat-viewer-image')).toHaveAttribute('src', SIGNED);
-      await expectDrawn(bViewer.getByTestId('chat-viewer-image'));
+      await expectLoaded(bPage, '[data-testid="chat-viewer-image"]');
       // The new-message banner has had its 3 s.
       await expect(banner).toBeHidden();
       await snap(bPage, testInfo, `chat-picture-viewer-${lang}`);
       await bPage.keyboard.press('Escape');
       await expect(bViewer).toBeHidden();
 
-      // B sends one back; A sees it arrive.
-      const lake = makeJpeg(testInfo, 'lake.jpg', ['#a1c4fd', '#2b5876']);
-      const bChooser = bPage.waitForEvent('filechooser');
+      // B sends one of her profile photos back, from the picture menu; A sees it arrive.
       await bPage.getByTestId('chat-picture').click();
-      await (await bChooser).setFiles(lake);
+      const menu = bPage.getByTestId('picture-menu');
+      await expect(menu).toBeVisible();
+      await menu.getByTestId('picture-profile-photo').first().click();
+      await expect(menu).toBeHidden();
       // Sent, or already seen: A has the chat open.
       await expect(myMessages(bPage).first().getByTestId('message-status')).toHaveAttribute(
         'data-state',
         /^(sent|seen)$/,
       );
       const incoming = theirMessages(page).first();
-      await expect(incoming).toHaveAttribute('data-type', 'image');
-      await expectDrawn(incoming.getByTestId('message-image'));
+      await expect(incoming).toHaveAttribute('data-type', 'pphoto');
+      await expect(incoming.getByTestId('message-image')).toHaveAttribute('src', SIGNED);
+      await expectLoaded(page, `${THEIRS} [data-testid="message-image"]`);
       if (!phone) {
-        // A's own chats list: the last message is B's picture.
+        // A's own chats list: the last message is B's profile photo.
         const aRow = page.locator(`[data-testid="contact-row"][data-contact-id="${b.id}"]`);
         await expect(aRow.getByTestId('contact-preview')).toHaveText(
-          tr('chat.preview.receivedImage', lang),
+          tr('chat.preview.receivedProfilePhoto', lang),
         );
       }
       await snap(page, testInfo, `chat-pictures-${lang}`);
@@ -134,7 +137,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await viewer.getByTestId('chat-viewer-next').click();
       await expect(counter).toHaveText(tr('chat.viewer.counter', lang, { index: 1, total: 2 }));
       await expect(viewer).toContainText(tr('chat.viewer.fromMe', lang));
-      await expectDrawn(viewer.getByTestId('chat-viewer-image'));
+      await expectLoaded(page, '[data-testid="chat-viewer-image"]');
       await viewer.getByTestId('chat-viewer-prev').click();
       await expect(counter).toHaveText(tr('chat.viewer.counter', lang, { index: 2, total: 2 }));
       await viewer.getByTestId('chat-viewer-close').click();

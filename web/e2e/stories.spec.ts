@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { isPhone, otherMember, theirMessages } from './conversation';
 import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
-import { expectDrawn, makeJpeg } from './pictures';
+import { addProfilePhoto, expectLoaded, makeJpeg } from './photos';
 import {
   openAndCloseReward,
   personaIds,
@@ -52,8 +52,11 @@ for (const lang of ['he', 'en'] as Lang[]) {
       base,
       otherMember('story-s', lang, testInfo),
       async (sPage, s) => {
-        // S posts two stories; her ring comes first, with the dark tab bar on phones.
-        await openAndCloseReward(sPage, '/stories', lang);
+        // S, with a profile photo, posts two stories; her ring comes first, with the dark tab bar
+        // on phones.
+        await openAndCloseReward(sPage, '/profile', lang);
+        await addProfilePhoto(sPage, makeJpeg(testInfo, 's-portrait.jpg', ['#ffd1dc', '#c06c84']));
+        await sPage.goto('/stories');
         await expect(sPage.getByRole('heading', { name: tr('stories.title', lang) })).toBeVisible();
         if (phone) await expect(sPage.locator('.tab-bar--dark')).toBeVisible();
         await addStory(sPage, makeJpeg(testInfo, 'dawn.jpg', ['#fbc2eb', '#a6c1ee']), s.id, 1);
@@ -68,7 +71,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
         await sPage.getByTestId('story-ring').first().click();
         const own = sPage.getByTestId('story-viewer');
         await expect(own).toBeVisible();
-        await expectDrawn(own.getByTestId('story-image'));
+        await expectLoaded(sPage, '[data-testid="story-image"]');
         await expect(own.getByTestId('story-reply-input')).toHaveCount(0);
         await expect(own.getByTestId('story-delete')).toBeVisible();
         await expect(own.getByTestId('story-owner')).not.toHaveRole('button');
@@ -104,7 +107,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
         const frame = viewer.getByTestId('story-frame');
         await expect(frame).toHaveAttribute('data-user-id', String(s.id));
         await expect(frame).toHaveAttribute('data-story-index', '0');
-        await expectDrawn(viewer.getByTestId('story-image'));
+        await expectLoaded(page, '[data-testid="story-image"]');
         await expect.poll(() => percentOf(viewer)).toBeGreaterThan(5);
 
         // A tap pauses: the bar stands still; another resumes it.
@@ -120,7 +123,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
 
         // 10 s a story: her second comes by itself; prev goes back to the first.
         await expect(frame).toHaveAttribute('data-story-index', '1', { timeout: 15_000 });
-        await expectDrawn(viewer.getByTestId('story-image'));
+        await expectLoaded(page, '[data-testid="story-image"]');
         await snap(page, testInfo, `story-viewer-${lang}`);
         await viewer.getByTestId('story-prev').click();
         await expect(frame).toHaveAttribute('data-story-index', '0');
@@ -156,7 +159,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
         await sPage.goto(`/chat/${v.id}`);
         const reply = theirMessages(sPage).first();
         await expect(reply).toContainText('What a view!');
-        await expectDrawn(reply.getByTestId('story-reply-image'));
+        await expectLoaded(sPage, '[data-testid="story-reply-image"]');
         await snap(sPage, testInfo, `chat-story-reply-${lang}`);
       },
     );
