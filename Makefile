@@ -13,6 +13,9 @@ USERS ?= 10000
 RATE ?= 20000
 DURATION ?= 30
 WARMUP ?= 5
+UPLOAD_CHAT_USERS ?= 1000
+UPLOAD_CHAT_RATE ?= 500
+UPLOAD_CLIENTS ?= 20
 COUNT ?= 50000
 LOAD_ARGS ?=
 RUN_LOAD := BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(USERS) RATE=$(RATE) \
@@ -25,7 +28,7 @@ FUZZ_SMOKE_SECONDS ?= 30
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-load bench-connections clean asan test-asan fuzz fuzz-smoke
+.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-images bench-load bench-uploads bench-connections clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -96,14 +99,25 @@ format:
 	cd web && npm run format
 
 bench: server places
-	KESHER_PLACES=$(abspath $(PLACES)) $(BUILD_DIR)/server/kesher_bench
+	KESHER_PLACES=$(abspath $(PLACES)) KESHER_BENCH_IMAGES=$(abspath $(BUILD_DIR))/bench-images \
+	  $(BUILD_DIR)/server/kesher_bench
 	$(BUILD_DIR)/server/kesher_discovery_bench --places $(PLACES)
 	$(RUN_LOAD) chat $(LOAD_ARGS)
 	$(RUN_LOAD) connections $(LOAD_ARGS)
 
+# Uploaded pictures: media::normalize against ImageMagick's convert on the same 12 MP JPEG and
+# HEIC, each on one core (docs/performance.md "Images").
+bench-images: server
+	server/bench/run_images.sh $(BUILD_DIR)
+
 # Chat over real WebSockets at a set rate: delivered messages/s, latency, server RSS and CPU.
 bench-load: server places
 	$(RUN_LOAD) chat $(LOAD_ARGS)
+
+# Uploads through POST /upload while members chat (docs/performance.md, "Uploads").
+bench-uploads: server places
+	BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(UPLOAD_CHAT_USERS) RATE=$(UPLOAD_CHAT_RATE) \
+	  DURATION=$(DURATION) WARMUP=$(WARMUP) CLIENTS=$(UPLOAD_CLIENTS) server/bench/run_load.sh uploads $(LOAD_ARGS)
 
 # Idle authenticated sockets: the server's memory per connection.
 bench-connections: server places

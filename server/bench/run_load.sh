@@ -3,6 +3,10 @@
 #
 #   server/bench/run_load.sh chat          # USERS, RATE, DURATION, WARMUP
 #   server/bench/run_load.sh connections   # COUNT
+#   server/bench/run_load.sh uploads       # CLIENTS uploading a 12-MP JPEG while USERS chat at RATE
+#
+# The generator puts up to 10,000 members on one 127.0.0.x address, so the server's per-address
+# socket cap (256 by default, for carriers' NATs) is lifted for the run.
 #
 # Seeds members with sessions into a temporary data folder (`kesher seed-load`), starts the server
 # on a free port, runs the generator beside it, stops the server with SIGTERM and prints the
@@ -22,13 +26,15 @@ RATE=${RATE:-20000}
 DURATION=${DURATION:-30}
 WARMUP=${WARMUP:-5}
 COUNT=${COUNT:-50000}
+CLIENTS=${CLIENTS:-20}
 SERVER_ARGS=${SERVER_ARGS:-}
 NICE=${NICE:-0}
 
 case $mode in
   chat) sockets=$USERS ;;
   connections) sockets=$COUNT ;;
-  *) echo "run_load.sh: unknown mode $mode (chat or connections)" >&2; exit 2 ;;
+  uploads) sockets=$((USERS + CLIENTS)) ;;
+  *) echo "run_load.sh: unknown mode $mode (chat, connections or uploads)" >&2; exit 2 ;;
 esac
 for file in "$KESHER_BIN" "$KESHER_LOAD_BIN" "$PLACES"; do
   [[ -e $file ]] || { echo "run_load.sh: $file is missing (make server places)" >&2; exit 1; }
@@ -68,7 +74,7 @@ trap cleanup EXIT
 
 # shellcheck disable=SC2086 # SERVER_ARGS is a list of options
 nice -n "$NICE" "$KESHER_BIN" --port 0 --host 127.0.0.1 --data "$work/data" --places "$PLACES" \
-  --web "$work/no-web" --log-level warn $SERVER_ARGS >"$work/server.out" 2>"$work/server.log" &
+  --web "$work/no-web" --log-level warn --max-sockets-per-ip 100000 $SERVER_ARGS >"$work/server.out" 2>"$work/server.log" &
 server_pid=$!
 port=
 for _ in $(seq 300); do
@@ -82,7 +88,26 @@ echo "server pid $server_pid on 127.0.0.1:$port, data in $work/data, nice $NICE"
 
 common=(--port "$port" --sessions "$work/sessions.txt" --server-pid "$server_pid")
 status=0
-if [[ $mode == chat ]]; then
+if [[ $mode == uploads ]]; then
+  # A phone photo: 4000x3000, grain over a gradient, about 3.7 MB at quality 88 like a real one.
+  vips xyz "$work/xyz.v" 4000 3000
+  vips extract_band "$work/xyz.v" "$work/x.v" 0
+  vips linear "$work/x.v" "$work/ramp.v" 0.04 0
+  for band in 0 1; do
+    vips gaussnoise "$work/grain$band.v" 4000 3000 --sigma 12 --mean $((100 - 10 * band))
+    vips add "$work/grain$band.v" "$work/ramp.v" "$work/sum$band.v"
+    vips cast "$work/sum$band.v" "$work/band$band.v" uchar
+  done
+  vips bandjoin "$work/band0.v $work/band1.v $work/band0.v" "$work/photo.jpg[Q=88]"
+  echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --duration $DURATION --warmup $WARMUP $* & upload_load.py"
+  nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
+    --warmup "$WARMUP" "$@" >"$work/chat.out" &
+  chat_pid=$!
+  python3 "$(dirname "$0")/upload_load.py" "$port" "$work/sessions.txt" "$work/photo.jpg" \
+    --clients "$CLIENTS" --duration "$DURATION" --warmup "$WARMUP" --skip "$USERS" || status=$?
+  wait "$chat_pid" || status=$?
+  cat "$work/chat.out"
+elif [[ $mode == chat ]]; then
   echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --duration $DURATION --warmup $WARMUP $*"
   nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
     --warmup "$WARMUP" "$@" || status=$?

@@ -23,6 +23,7 @@ dictionary_for() {
   case "$1" in
     envelope | fields | auth_body | dispatch) echo server/fuzz/dicts/json.dict ;;
     http_request) echo server/fuzz/dicts/http.dict ;;
+    image_normalize) echo server/fuzz/dicts/image.dict ;;
   esac
 }
 

@@ -64,6 +64,11 @@
   X(photo_limit_reached, "a 7th profile photo")                                              \
   X(forbidden, "a media link that is missing, tampered or made for another member")          \
   X(link_expired, "a signed media link past its expiry")                                     \
+  X(invalid_signature, "a payment webhook whose signature does not match")                   \
+  X(stale_signature, "a payment webhook signed over 300 s away from now")                    \
+  X(amount_mismatch, "a payment webhook whose amount or currency differs from the order")    \
+  X(unknown_order, "a payment webhook for an order the server does not have")                \
+  X(no_free_spin, "spinofluck/spin without a free spin")                                     \
   X(internal_error, "the server failed to handle the request")
 
 namespace kesher::errc {

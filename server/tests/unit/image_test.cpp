@@ -53,7 +53,35 @@ class Image : public ::testing::Test {
   fs::path dir_;
 };
 
+void write_file(const fs::path& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string encode(const VImage& image, const char* format);
+
+// HEIC through heif-enc, in a process of its own: x265 leaks a few blocks per encoder, which
+// LeakSanitizer would blame on this test.
+std::string encode_heic(const VImage& image) {
+  const fs::path folder = fs::temp_directory_path() / ("kesher-heic-" + std::to_string(::getpid()));
+  fs::create_directories(folder);
+  write_file(folder / "in.png", encode(image, ".png"));
+  const std::string command = "heif-enc -q 70 -p preset=ultrafast -o " +
+                              (folder / "out.heic").string() + " " + (folder / "in.png").string() +
+                              " >/dev/null";
+  const int status = std::system(command.c_str());
+  std::string bytes = status == 0 ? read_file(folder / "out.heic") : "";
+  fs::remove_all(folder);
+  if (bytes.empty()) ADD_FAILURE() << "heif-enc is needed (make bootstrap)";
+  return bytes;
+}
+
 std::string encode(const VImage& image, const char* format) {
+  if (std::string_view(format) == ".heic") return encode_heic(image);
   void* buffer = nullptr;
   size_t size = 0;
   image.write_to_buffer(format, &buffer, &size);
@@ -92,15 +120,6 @@ void expect_colour(const std::vector<double>& actual, const std::vector<double>&
   for (size_t band = 0; band < expected.size(); ++band) {
     EXPECT_NEAR(actual[band], expected[band], tolerance) << what << ", band " << band;
   }
-}
-
-void write_file(const fs::path& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 std::string run(const std::string& command) {
@@ -234,7 +253,7 @@ TEST_F(Image, OnlyTheFourLoadersCanRun) {
   EXPECT_NE(vips_svgload_buffer(const_cast<char*>(svg.data()), svg.size(), &out, nullptr), 0);
   EXPECT_EQ(out, nullptr);
   vips_error_clear();
-  for (const char* format : {".jpg", ".png", ".webp", ".heic[compression=hevc]"}) {
+  for (const char* format : {".jpg", ".png", ".webp", ".heic"}) {
     const std::string bytes = encode(photo(16, 16), format);
     VipsImage* image = vips_image_new_from_buffer(bytes.data(), bytes.size(), "", nullptr);
     EXPECT_NE(image, nullptr) << format;
@@ -360,6 +379,17 @@ TEST_F(Image, TransparencyIsFlattenedOntoWhite) {
   expect_colour(pixel(result.images.display.jpeg, 20, 50), {255, 255, 255}, 3, "transparent");
   expect_colour(pixel(result.images.display.jpeg, 180, 50), {200, 30, 30}, 10, "opaque");
   expect_colour(pixel(result.images.thumb.jpeg, 20, 50), {255, 255, 255}, 3, "thumb");
+
+  // Resized, the invisible black of clear pixels must not darken the visible ones: one-pixel
+  // columns, clear black and opaque red, average to red at half opacity, which on white is
+  // (227, 142, 142); averaging colour and opacity apart would give (177, 135, 135).
+  VImage clear = (VImage::xyz(2000, 1000)[0] % 2) == 0;
+  VImage stripes = clear.ifthenelse(std::vector<double>{0, 0, 0}, std::vector<double>{200, 30, 30})
+                       .bandjoin(clear.ifthenelse(0, 255));
+  const auto resized = normalize(encode(srgb(stripes), ".png"));
+  ASSERT_EQ(resized.error, ImageError::none);
+  ASSERT_EQ(resized.images.display.width, 1280);
+  expect_colour(pixel(resized.images.display.jpeg, 640, 320), {227, 142, 142}, 8, "stripes");
 }
 
 TEST_F(Image, SixteenBitGreyAndCmykBecomeEightBitSrgb) {
@@ -410,8 +440,38 @@ TEST_F(Image, EmbeddedProfileIsConvertedToSrgb) {
   }
 }
 
+// A profile lcms cannot use (damaged, cut short, or for CMYK in an RGB picture) is ignored, not
+// fatal: the pixels are read as sRGB. (libvips will not write such a profile, and libpng drops
+// one when it reads it, so exiftool puts them into JPEGs.)
+TEST_F(Image, UnusableProfileIsIgnored) {
+  const std::vector<double> colour = {200, 60, 40};
+  const VImage plain = flat(80, 60, colour);
+  auto profile_of = [](const VImage& image) {
+    size_t length = 0;
+    const void* data = image.get_blob(VIPS_META_ICC_NAME, &length);
+    return std::string(static_cast<const char*>(data), length);
+  };
+  const std::string p3 = profile_of(plain.icc_transform("p3"));
+  std::string damaged = p3;
+  for (size_t at = 128; at < damaged.size(); at += 3) damaged[at] ^= 0x55;
+  const std::string cmyk = profile_of(plain.icc_transform("cmyk"));
+  for (const std::string& profile : {damaged, p3.substr(0, 100), cmyk}) {
+    write_file(dir_ / "profile.icc", profile);
+    write_file(dir_ / "tagged.jpg", encode(plain, ".jpg[Q=95,strip]"));
+    const std::string command =
+        "exiftool -q -q -overwrite_original '-ICC_Profile<=" + (dir_ / "profile.icc").string() +
+        "' " + (dir_ / "tagged.jpg").string();
+    ASSERT_EQ(std::system(command.c_str()), 0) << "exiftool is needed (make bootstrap)";
+    const std::string bytes = read_file(dir_ / "tagged.jpg");
+    ASSERT_NE(vips_image_get_typeof(decode(bytes).get_image(), VIPS_META_ICC_NAME), 0u);
+    const auto result = normalize(bytes);
+    ASSERT_EQ(result.error, ImageError::none);
+    expect_colour(pixel(result.images.display.jpeg, 40, 30), colour, 4, "read as sRGB");
+  }
+}
+
 TEST_F(Image, WebpAndHeicBecomeJpeg) {
-  for (const char* format : {".webp", ".heic[compression=hevc]"}) {
+  for (const char* format : {".webp", ".heic"}) {
     SCOPED_TRACE(format);
     const std::string bytes = encode(photo(1600, 1000), format);
     EXPECT_NE(sniff(bytes), ImageType::unknown);
@@ -424,7 +484,7 @@ TEST_F(Image, WebpAndHeicBecomeJpeg) {
     expect_colour(pixel(result.images.display.jpeg, 1270, 10),
                   {255.0 * 1270 / 1280, 255.0 * 10 / 800, 128}, 16, "gradient");
   }
-  EXPECT_EQ(sniff(encode(photo(64, 64), ".heic[compression=hevc]")), ImageType::heif);
+  EXPECT_EQ(sniff(encode(photo(64, 64), ".heic")), ImageType::heif);
 }
 
 TEST_F(Image, TruncatedOrCorruptIsInvalidImage) {
@@ -446,7 +506,7 @@ TEST_F(Image, TruncatedOrCorruptIsInvalidImage) {
   huffman.replace(huffman.find("\xFF\xC4") + 5, 16, 16, '\xFF');
   EXPECT_EQ(normalize(huffman).error, ImageError::invalid_image);
 
-  for (const char* format : {".png", ".webp", ".heic[compression=hevc]"}) {
+  for (const char* format : {".png", ".webp", ".heic"}) {
     SCOPED_TRACE(format);
     const std::string bytes = encode(photo(800, 600), format);
     EXPECT_EQ(normalize(bytes.substr(0, bytes.size() / 2)).error, ImageError::invalid_image);
@@ -516,11 +576,11 @@ TEST_F(Image, ParallelCallsGetTheirOwnResults) {
 
 // Memory is per call: after a warm-up, repeated calls (good and bad input) leave the heap flat.
 // What is measured is the heap in use (RSS moves by megabytes as glibc's arenas breathe), at its
-// lowest over ten rounds (a libvips worker may still be freeing the last call's buffers).
+// lowest over five rounds (a libvips worker may still be freeing the last call's buffers).
 TEST_F(Image, RepeatedCallsDoNotGrowMemory) {
   if (kSanitized) GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine";
-  const std::string jpeg = encode(photo(2800, 2100), ".jpg");
-  const std::string png = encode(photo(1000, 800), ".png");
+  const std::string jpeg = encode(photo(2600, 1950), ".jpg");
+  const std::string png = encode(photo(800, 600), ".png");
   const std::string truncated = jpeg.substr(0, jpeg.size() / 2);
   auto heap_in_use = [] {
     const struct mallinfo2 info = ::mallinfo2();
@@ -536,12 +596,12 @@ TEST_F(Image, RepeatedCallsDoNotGrowMemory) {
     }
     return lowest;
   };
-  rounds(10);
+  rounds(5);
   const long rss = rss_kib();
-  const long heap = rounds(10);
-  rounds(20);
-  const long grown = rounds(10) - heap;
-  std::printf("heap %ld KiB after 60 calls, %+ld KiB 90 calls later; RSS %ld KiB, %+ld KiB\n",
+  const long heap = rounds(5);
+  rounds(10);
+  const long grown = rounds(5) - heap;
+  std::printf("heap %ld KiB after 30 calls, %+ld KiB 45 calls later; RSS %ld KiB, %+ld KiB\n",
               heap / 1024, grown / 1024, rss, rss_kib() - rss);
   // One display image (1280x960 RGB) is 3.6 MiB; what libvips and glibc keep settles below that.
   EXPECT_LT(grown, 1 << 20);

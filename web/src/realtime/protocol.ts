@@ -99,6 +99,11 @@ export const ERROR_CODES = [
   'photo_limit_reached',
   'forbidden',
   'link_expired',
+  'invalid_signature',
+  'stale_signature',
+  'amount_mismatch',
+  'unknown_order',
+  'no_free_spin',
   'internal_error',
 ] as const;
 
