@@ -169,14 +169,6 @@ const PATHS = {
       <circle cx="12" cy="13" r="3.2" />
     </>
   ),
-  plus: <path d="M12 5v14M5 12h14" />,
-  trash: (
-    <>
-      <path d="M4.5 7h15M9.5 7V4.8h5V7" />
-      <path d="M6.5 7l.9 12.2a1.5 1.5 0 0 0 1.5 1.3h6.2a1.5 1.5 0 0 0 1.5-1.3L17.5 7" />
-      <path d="M10.2 11v6M13.8 11v6" />
-    </>
-  ),
   pause: <path d="M9 5.5v13M15 5.5v13" />,
   play: <path d="M8 5.2v13.6L18.5 12z" />,
   hourglass: (
