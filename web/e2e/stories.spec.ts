@@ -150,6 +150,8 @@ for (const lang of ['he', 'en'] as Lang[]) {
           await expect(frame).toHaveAttribute('data-user-id', String(nextId), { timeout: 30_000 });
           if (personaIds().has(nextId)) {
             await expect(viewer.getByTestId('story-virtual-notice')).toBeVisible();
+            await expectLoaded(page, '[data-testid="story-image"]');
+            await snap(page, testInfo, `story-viewer-virtual-${lang}`);
           }
           await viewer.getByTestId('story-close').click();
           await expect(viewer).toBeHidden();

@@ -21,14 +21,19 @@ import { openStoryRing } from './open';
 import { loadMoreRings, loadRings, useStoriesStore } from './store';
 import './stories.css';
 
+/** The cards of the first screen load their pictures at once; the later ones when near. */
+const EAGER_CARDS = 8;
+
 function RingCard({
   ring,
   onOpen,
   opening,
+  eager,
 }: {
   ring: StoryRing;
   onOpen: () => void;
   opening: boolean;
+  eager: boolean;
 }) {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
@@ -52,7 +57,9 @@ function RingCard({
           style={ring.photo ? undefined : { backgroundImage: gradientFor(ring.user_id) }}
           aria-hidden="true"
         >
-          {ring.photo ? <img src={ring.photo} alt="" loading="lazy" decoding="async" /> : null}
+          {ring.photo ? (
+            <img src={ring.photo} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          ) : null}
         </span>
         <span className="story-card__ring">
           <PersonPhoto src={ring.thumb ?? ring.photo} name={ring.name} seed={ring.user_id} />
@@ -198,15 +205,17 @@ export default function StoriesPage() {
             ring={mine}
             onOpen={() => void open(rings.indexOf(mine))}
             opening={opening === mine.user_id}
+            eager
           />
         ) : null}
         <AddCard compact={mine !== undefined} onPick={pick} />
-        {others.map((ring) => (
+        {others.map((ring, index) => (
           <RingCard
             key={ring.story_id}
             ring={ring}
             onOpen={() => void open(rings.indexOf(ring))}
             opening={opening === ring.user_id}
+            eager={index < EAGER_CARDS}
           />
         ))}
         {loading
