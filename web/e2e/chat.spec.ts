@@ -4,56 +4,19 @@
 // needs at least 50: four texts go through (200 → 0), the fifth opens the credits modal instead,
 // which says why. B's new-message banner names A and shows the text.
 // In Hebrew and in English, on the phone and the desktop layouts.
-import type { Page, TestInfo } from '@playwright/test';
+import {
+  expectCredits,
+  isPhone,
+  myMessages,
+  otherMember,
+  send,
+  sendAnswered,
+  theirMessages,
+} from './conversation';
 import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
-import { openAndCloseReward, registerMember, withOtherMember, type OtherMember } from './social';
+import { openAndCloseReward, registerMember, withOtherMember } from './social';
 
 const TEXT_PRICE = 50;
-
-const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
-
-/** The balance as the screen shows it: the side column on desktop, the profile page on a phone. */
-async function expectCredits(page: Page, testInfo: TestInfo, lang: Lang, amount: number) {
-  if (!isPhone(testInfo)) {
-    await expect(
-      page.getByRole('button', {
-        name: tr('common.credits.balance', lang, { amount: String(amount) }),
-      }),
-    ).toBeVisible();
-    return;
-  }
-  // A client-side trip to the profile and back keeps the chat as it was.
-  await page.locator('.tab-bar a[href="/profile"]').click();
-  await expect(page.getByTestId('profile-credits')).toContainText(String(amount));
-  await page.goBack();
-  await expect(page.getByTestId('chat-pane')).toBeVisible();
-}
-
-async function send(page: Page, text: string) {
-  const input = page.getByTestId('chat-input');
-  await input.fill(text);
-  await input.press('Enter');
-  await expect(input).toHaveValue('');
-}
-
-function myMessages(page: Page) {
-  return page.locator('[data-testid="message"][data-mine="true"]');
-}
-
-function theirMessages(page: Page) {
-  return page.locator('[data-testid="message"][data-mine="false"]');
-}
-
-/** Sends my `count`th text and waits until the server has answered it (no longer sending). */
-async function sendAnswered(page: Page, text: string, count: number) {
-  await send(page, text);
-  await expect(myMessages(page)).toHaveCount(count);
-  await expect(
-    myMessages(page)
-      .nth(count - 1)
-      .getByTestId('message-status'),
-  ).not.toHaveAttribute('data-state', 'sending');
-}
 
 for (const lang of ['he', 'en'] as Lang[]) {
   test(`two members chat live and each text costs 50 credits (${lang})`, async ({
@@ -68,17 +31,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const a = await registerMember(page.request, context, base, 'chat-a', lang, {
       placeId: OUT_OF_THE_WAY,
     });
-    const other: OtherMember = {
-      tag: 'chat-b',
-      lang,
-      gender: 2,
-      lookingFor: 1,
-      placeId: OUT_OF_THE_WAY,
-      contextOptions: {
-        viewport: testInfo.project.use.viewport ?? null,
-        hasTouch: testInfo.project.use.hasTouch ?? false,
-      },
-    };
+    const other = otherMember('chat-b', lang, testInfo);
     await withOtherMember(browser, base, other, async (bPage, b) => {
       // B waits on the chats list: the page on a phone, the side column on desktop.
       await openAndCloseReward(bPage, phone ? '/contacts' : '/profile', lang);

@@ -38,9 +38,17 @@ describe('routes', () => {
 
   it('renders a placeholder inside the main layout for a signed-in user', async () => {
     useAppStore.getState().setUser(USER);
+    renderAt('/ref/friend');
+    expect(await screen.findByRole('heading', { name: "You're invited" })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('renders the stories page, not a placeholder, at /stories', async () => {
+    useAppStore.getState().setUser(USER);
     renderAt('/stories');
     expect(await screen.findByRole('heading', { name: 'Stories' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByTestId('stories-page')).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
   });
 
   it('sends a signed-in user away from guest pages', async () => {

@@ -32,6 +32,7 @@ const VisitorsPage = lazy(() => import('../features/lists/VisitorsPage'));
 const MatchesPage = lazy(() => import('../features/lists/MatchesPage'));
 const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
+const StoriesPage = lazy(() => import('../features/stories/StoriesPage'));
 
 const placeholder = (path: string, page: PlaceholderPage): RouteObject => ({
   path,
@@ -89,7 +90,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/explore', element: <ExplorePage /> },
                   { path: '/meet', element: <MeetPage /> },
-                  placeholder('/stories', 'stories'),
+                  { path: '/stories', element: <StoriesPage /> },
                   { path: '/contacts', element: <ContactsRoute /> },
                   { path: '/profile', element: <ProfilePage /> },
                   { path: '/likesme', element: <LikesMePage /> },

@@ -12,7 +12,8 @@ export interface TermsPlugin {
 
 /** Why the credits modal opened: a send the balance could not pay for. */
 export interface CreditsNeed {
-  kind: 'text' | 'gift';
+  /** `image` for a picture or a profile photo, `story` for a reply to a story. */
+  kind: 'text' | 'gift' | 'image' | 'story';
   /** The price of what was being sent. */
   price: number;
   /** The least balance that may send it: max(min_credits_to_send, price). */

@@ -34,6 +34,8 @@ import {
   type NewMessageEvent,
   type MessageReadEvent,
   type CreditsEvent,
+  type Story,
+  type StoryRing,
   type UploadResponse,
   type PhotoEntry,
   type PhotosDetails,
@@ -152,7 +154,7 @@ export const isChatMessage = (v: unknown): v is ChatMessage =>
   isRecord(v) &&
   isNumber(v.id) &&
   isMessageType(v.type) &&
-  isString(v.message) &&
+  isNullableString(v.message) &&
   isNumber(v.sender_id) &&
   isNumber(v.receiver_id) &&
   isNumber(v.timestamp) &&
@@ -163,6 +165,9 @@ export const isChatMessage = (v: unknown): v is ChatMessage =>
   optional(isNullableNumber)(v.story_id) &&
   optional(isNullableString)(v.body) &&
   optional(isNullableString)(v.avatar) &&
+  optional(isNullableNumber)(v.expires_at) &&
+  optional(isBit)(v.expired) &&
+  optional(isNullableString)(v.thumb) &&
   (v.gift === undefined || v.gift === null || isMessageGift(v.gift));
 
 /** Checks the fields the contacts list relies on; the rest is passed through. */
@@ -176,6 +181,28 @@ export const isContact = (v: unknown): v is Contact =>
   isNumber(v.time) &&
   isNumber(v.unread) &&
   isBit(v.status);
+
+const isStory = (v: unknown): v is Story =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.story_id) &&
+  isNumber(v.user_id) &&
+  isString(v.story_photo) &&
+  isNumber(v.time) &&
+  isNumber(v.expires_at) &&
+  isBit(v.mine);
+
+const isStoryRing = (v: unknown): v is StoryRing =>
+  isRecord(v) &&
+  isNumber(v.story_id) &&
+  isNumber(v.user_id) &&
+  isString(v.name) &&
+  isNullableString(v.photo) &&
+  isNullableString(v.thumb) &&
+  isNumber(v.count) &&
+  isNumber(v.time) &&
+  isBit(v.virtual) &&
+  isBit(v.mine);
 
 const isGiftEntry = (v: unknown): v is GiftEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
@@ -238,7 +265,10 @@ const DATA_GUARDS: DataGuards = {
   'user/photos/add': noData,
   'user/photos/delete': noData,
   visit: noData,
-  'stories/get': (v): v is unknown[] => Array.isArray(v),
+  stories: arrayOf(isStoryRing),
+  'stories/get': arrayOf(isStory),
+  'stories/add': isStory,
+  'stories/delete': noData,
   swipe: noData,
   'user/mylikes': arrayOf(isPeopleListEntry),
   'user/fans': arrayOf(isReceivedListEntry),

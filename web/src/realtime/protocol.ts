@@ -359,7 +359,8 @@ export interface ChatMessage {
   id: number;
   client_id: string | null;
   type: MessageType;
-  message: string;
+  /** The text, a gift's icon, or a picture's signed link (null once a picture expired). */
+  message: string | null;
   sender_id: number;
   receiver_id: number;
   timestamp: number;
@@ -371,6 +372,12 @@ export interface ChatMessage {
   avatar: string | null;
   gift: MessageGift | null;
   price: number;
+  /** Pictures and story replies: when `message`, `thumb` and `story` stop working (unix s). */
+  expires_at?: number | null;
+  /** Pictures: 1 once the links are gone (`message` and `thumb` are then null). */
+  expired?: 0 | 1;
+  /** Pictures: the signed link of the thumbnail. */
+  thumb?: string | null;
 }
 
 export interface Contact {
@@ -403,11 +410,43 @@ export interface SendMessageRequest {
   client_id: string;
   sender_id?: number;
   receiver_id: number;
-  message_type: 'text' | 'gift';
+  message_type: MessageType;
+  /** A text, or for `image` the link /upload answered. */
   message_text?: string;
   gift_id?: number;
-  story?: string | null;
-  story_id?: number | null;
+  /** `pphoto`: one of the sender's own profile photos. */
+  photo_id?: number;
+  /** A text replying to the receiver's live story `story_id`. */
+  story?: 0 | 1;
+  story_id?: number;
+}
+
+// ---- Stories (docs/protocol.md "Media: uploads, photos, chat images and stories") ----
+
+/** One live story of a member; `story_photo` is a signed link for the caller. */
+export interface Story {
+  id: number;
+  story_id: number;
+  user_id: number;
+  story_photo: string;
+  time: number;
+  expires_at: number;
+  mine: 0 | 1;
+}
+
+/** A member with live stories, as the `stories` list shows them. */
+export interface StoryRing {
+  /** The member's newest live story: the list is deduplicated by it. */
+  story_id: number;
+  user_id: number;
+  name: string;
+  photo: string | null;
+  thumb: string | null;
+  /** How many of the member's stories are live. */
+  count: number;
+  time: number;
+  virtual: 0 | 1;
+  mine: 0 | 1;
 }
 
 /** Request payload (without `module` and `rid`) and reply `data` for each module. */
@@ -447,7 +486,10 @@ export interface Modules {
   /** request_details is PhotosDetails. */
   'user/photos/delete': { request: { id: number }; data: never };
   visit: { request: { visited_user_id: number }; data: never };
-  'stories/get': { request: { user_id: number }; data: unknown[] };
+  stories: { request: Paging; data: StoryRing[] };
+  'stories/get': { request: { user_id: number }; data: Story[] };
+  'stories/add': { request: { photo: string }; data: Story };
+  'stories/delete': { request: { story_id: number }; data: never };
   swipe: { request: { swiped_user_id: number; like: 0 | 1 }; data: never };
   'user/mylikes': { request: Paging; data: PeopleListEntry[] };
   'user/fans': { request: Paging; data: ReceivedListEntry[] };
@@ -501,7 +543,10 @@ export const MODULE_ACCESS = {
   'user/photos/add': 'member',
   'user/photos/delete': 'member',
   visit: 'member',
+  stories: 'member',
   'stories/get': 'member',
+  'stories/add': 'member',
+  'stories/delete': 'member',
   swipe: 'member',
   'user/mylikes': 'member',
   'user/fans': 'member',

@@ -10,6 +10,7 @@ import { BrandLogo } from '../../features/shell/BrandLogo';
 import { PageSpinner } from '../../features/shell/LoadingScreen';
 import { RightRail } from '../../features/shell/RightRail';
 import { SideNav } from '../../features/shell/SideNav';
+import { StoryViewerHost } from '../../features/stories/StoryViewerHost';
 import { TabBar } from '../../features/shell/TabBar';
 import { tabBarMode, WIDE_QUERY } from '../navigation';
 import { useAppStore } from '../store';
@@ -59,6 +60,7 @@ export function MainLayout() {
       {signedIn && <ProfileModalHost />}
       {signedIn && <MatchedModalHost />}
       {signedIn && <SubscriptionsModalHost />}
+      {signedIn && <StoryViewerHost />}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { useChat, useContact } from './context';
 import './chat.css';
+import './media.css';
 
 type ContactLoad = 'loading' | 'ready' | 'not_found' | 'failed';
 

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
+import { canPreviewLocally, uploadPicture } from '../media/upload';
 import { ArchivesHost } from './ArchivesOverlay';
 import { ChatProvider, useChat } from './context';
 import { ChatService } from './service';
@@ -33,11 +34,13 @@ export function ChatHosts() {
  * so nothing of one member's chat reaches the next. Creating one has no side effects; it runs
  * from useChatSync's effect.
  */
+const newChat = () => new ChatService({ upload: uploadPicture, canPreview: canPreviewLocally });
+
 function useSessionChat(): ChatService {
   const memberId = useAppStore((s) => (s.authenticated ? (s.user?.id ?? null) : null));
-  const [session, setSession] = useState(() => ({ memberId, service: new ChatService() }));
+  const [session, setSession] = useState(() => ({ memberId, service: newChat() }));
   if (session.memberId === memberId) return session.service;
-  const next = { memberId, service: new ChatService() };
+  const next = { memberId, service: newChat() };
   setSession(next);
   return next.service;
 }

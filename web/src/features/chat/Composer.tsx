@@ -1,16 +1,29 @@
-// The bottom bar of the chat (spec §2): gifts, a text area growing from 48 to 100 px, and send.
+// The bottom bar of the chat (spec §2): picture, gifts, a text area growing from 48 to 100 px, and
+// send. The picture button chooses a file (png, jpeg, webp, heic, heif) that goes up inside its
+// own bubble, or, for a member with profile photos, opens a small menu that also offers those.
 // Enter sends, Shift+Enter starts a new line; empty text is never sent, and below the minimum
 // balance the credits modal opens instead (spec §5). The text is the conversation's draft
 // (drafts.ts): it survives a reload and is cleared by a send. Above the bar, the paid-send notice.
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
+import type { PhotoEntry } from '../../realtime/protocol';
 import { CoinIcon, Icon } from '../../ui/icons';
 import { draftKey, draftOf, setDraft, useDraftStore } from './drafts';
+import { ACCEPTED_PICTURE_TYPES } from '../media/upload';
+import { ChatOverlay } from './ChatOverlay';
 import { GiftDrawer } from './GiftDrawer';
-import { composerHeight, MESSAGE_MAX_CHARS, sendableText } from './rules';
+import { composerHeight, imagePrice, MESSAGE_MAX_CHARS, sendableText } from './rules';
 import { useChat, useChatState } from './context';
+import { conversationOf } from './store';
 
 const SPENT_NOTICE_MS = 2600;
 
@@ -43,6 +56,70 @@ function SpentNotice({ partnerId }: { partnerId: number }) {
   );
 }
 
+/** The picture menu: a file from the device, or one of my profile photos (a `pphoto`). */
+function PictureMenu({
+  onDevice,
+  onPhoto,
+  onClose,
+}: {
+  onDevice: () => void;
+  onPhoto: (photo: PhotoEntry) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const photos = useAppStore((s) => s.user?.photos ?? []);
+  const price = useAppStore((s) => imagePrice(s.configs));
+  const language = useAppStore((s) => s.language);
+  return (
+    <ChatOverlay
+      className="picture-menu"
+      testId="picture-menu"
+      icon="image"
+      title={t('chat.composer.pictureTitle')}
+      closeLabel={t('chat.gifts.close')}
+      onClose={onClose}
+    >
+      <div className="picture-menu__body">
+        <button
+          type="button"
+          className="picture-menu__device"
+          onClick={onDevice}
+          data-testid="picture-from-device"
+        >
+          <span className="picture-menu__device-icon" aria-hidden="true">
+            <Icon name="camera" size={24} />
+          </span>
+          <span className="picture-menu__device-text">
+            <strong>{t('chat.composer.fromDevice')}</strong>
+            <span className="muted">{t('chat.composer.fromDeviceHint')}</span>
+          </span>
+        </button>
+        <h3 className="picture-menu__heading">{t('chat.composer.profilePhotos')}</h3>
+        <ul className="picture-menu__photos">
+          {photos.map((photo, index) => (
+            <li key={photo.id}>
+              <button
+                type="button"
+                className="picture-menu__photo"
+                onClick={() => onPhoto(photo)}
+                aria-label={t('chat.composer.sendProfilePhoto', { index: index + 1 })}
+                data-testid="picture-profile-photo"
+                data-photo-id={photo.id}
+              >
+                <img src={photo.thumb} alt="" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="picture-menu__price muted">
+          <CoinIcon size={14} />
+          {t('chat.composer.picturePrice', { count: price, amount: formatNumber(price, language) })}
+        </p>
+      </div>
+    </ChatOverlay>
+  );
+}
+
 export function Composer({ partnerId, partnerName }: { partnerId: number; partnerName: string }) {
   const { t } = useTranslation();
   const chat = useChat();
@@ -51,8 +128,27 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
   const text = useDraftStore((s) => s.drafts[key]) ?? draftOf(key);
   const setText = (value: string) => setDraft(key, value);
   const [gifts, setGifts] = useState(false);
+  const [pictureMenu, setPictureMenu] = useState(false);
+  const hasPhotos = useAppStore((s) => (s.user?.photos.length ?? 0) > 0);
+  // One upload at a time (spec §5): the picture button waits while one goes up here.
+  const uploading = useChatState((s) =>
+    conversationOf(s, partnerId).messages.some((m) => m.pending?.state === 'uploading'),
+  );
   const area = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const empty = sendableText(text) === null;
+
+  const chooseFile = () => {
+    setPictureMenu(false);
+    fileInput.current?.click();
+  };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again later.
+    event.target.value = '';
+    if (file) chat.sendImage(partnerId, file);
+  };
 
   useLayoutEffect(() => {
     const el = area.current;
@@ -88,6 +184,27 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
       >
         <button
           type="button"
+          className="chat-icon-btn chat-composer__picture"
+          onClick={() => (hasPhotos ? setPictureMenu(true) : chooseFile())}
+          disabled={uploading}
+          aria-label={t('chat.composer.picture')}
+          aria-haspopup={hasPhotos ? 'dialog' : undefined}
+          data-testid="chat-picture"
+        >
+          <Icon name="image" size={22} />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPTED_PICTURE_TYPES}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={onFile}
+          data-testid="chat-picture-input"
+        />
+        <button
+          type="button"
           className="chat-icon-btn chat-composer__gift"
           onClick={() => setGifts(true)}
           aria-label={t('chat.composer.gifts')}
@@ -119,6 +236,16 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
           <Icon name="send" size={20} strokeWidth={2} />
         </button>
       </form>
+      {pictureMenu ? (
+        <PictureMenu
+          onDevice={chooseFile}
+          onPhoto={(photo) => {
+            setPictureMenu(false);
+            chat.sendProfilePhoto(partnerId, photo.id, photo.photo);
+          }}
+          onClose={() => setPictureMenu(false)}
+        />
+      ) : null}
       {gifts ? (
         <GiftDrawer
           partnerId={partnerId}

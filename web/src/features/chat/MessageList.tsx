@@ -1,24 +1,49 @@
 // The messages of one chat: newest at the bottom, older ones loaded when scrolled within 10 px of
 // the top (debounced 300 ms, `before_id` paging) without moving what the reader sees; skeletons
 // while loading (and after the tab was hidden for 3 s); a placeholder for a chat with no messages.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { Contact } from '../../realtime/protocol';
 import { LoadError } from '../lists/LoadError';
 import { PersonPhoto } from '../../ui/PersonPhoto';
+import { nowSeconds } from '../../ui/relativeTime';
 import { useNowSeconds } from './ContactsList';
+import { ChatImageViewer } from './ChatImageViewer';
 import { MessageBubble, MessageSkeletons } from './MessageBubble';
 import {
   keepScrollAfterPrepend,
   nearBottom,
   nearTop,
+  nextExpiry,
   OLDER_DEBOUNCE_MS,
   skeletonWidth,
+  viewerPictures,
+  type LocalMessage,
 } from './rules';
 import { useChat, useChatState, useConversation } from './context';
 
 const SKELETONS = 8;
+
+/**
+ * The time the messages are drawn at: the minute clock of the list, and the exact moment the next
+ * picture expires (spec §4: images show for an hour), so "expired" replaces it on time.
+ */
+function usePictureClock(messages: readonly LocalMessage[]): number {
+  const minute = useNowSeconds();
+  const [reached, setReached] = useState(0);
+  const now = Math.max(minute, reached);
+  const next = nextExpiry(messages, now);
+  useEffect(() => {
+    if (next === null) return;
+    const timer = setTimeout(
+      () => setReached(next),
+      Math.max(0, (next - nowSeconds()) * 1000 + 50),
+    );
+    return () => clearTimeout(timer);
+  }, [next]);
+  return now;
+}
 
 function EmptyChat({ contact }: { contact: Contact | null }) {
   const { t } = useTranslation();
@@ -46,14 +71,17 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
   const conversation = useConversation(partnerId);
   const stale = useChatState((s) => s.stale);
   const myId = useAppStore((s) => s.user?.id ?? null);
-  const now = useNowSeconds();
+  const { messages, state, olderLoading, olderEnded } = conversation;
+  const now = usePictureClock(messages);
   const [widths] = useState(() => Array.from({ length: SKELETONS }, () => skeletonWidth()));
   const scroller = useRef<HTMLDivElement>(null);
   // What the list looked like at the last render or scroll, to keep the view steady.
   const view = useRef({ height: 0, top: 0, atBottom: true, first: 0, last: '' });
   const olderTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { messages, state, olderLoading, olderEnded } = conversation;
   const ready = state === 'ready' && !stale;
+  // The picture open in the image viewer, by its key (pictureKey).
+  const [viewing, setViewing] = useState<string | null>(null);
+  const pictures = useMemo(() => viewerPictures(messages, now), [messages, now]);
 
   const askOlder = () => {
     void chat.loadOlder(partnerId);
@@ -149,6 +177,7 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
               message={message}
               mine={message.sender_id === myId}
               now={now}
+              onOpenPicture={setViewing}
             />
           ))}
         </ol>
@@ -169,6 +198,15 @@ export function MessageList({ partnerId, contact }: MessageListProps) {
       data-testid="chat-messages"
     >
       {body}
+      {viewing !== null && pictures.some((p) => p.key === viewing) ? (
+        <ChatImageViewer
+          pictures={pictures}
+          current={viewing}
+          onChange={setViewing}
+          onClose={() => setViewing(null)}
+          partnerName={contact?.name ?? ''}
+        />
+      ) : null}
     </div>
   );
 }

@@ -125,6 +125,20 @@ export async function sendMessage(request: SendMessageRequest): Promise<SendOutc
   }
 }
 
+/**
+ * Why a picture link did not load (docs/protocol.md "GET /media/u/{name}.jpg"): 410 means its time
+ * is up ("This image has expired"); anything else (403 someone else's link, 404, no answer) that
+ * it can't be shown.
+ */
+export async function probeMediaLink(url: string): Promise<'expired' | 'unavailable'> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
+    return response.status === 410 ? 'expired' : 'unavailable';
+  } catch {
+    return 'unavailable';
+  }
+}
+
 /** `conversation/archive` or `conversation/unarchive`. */
 export async function setArchived(userId: number, archived: boolean): Promise<boolean> {
   try {

@@ -5,7 +5,7 @@ import {
   canAfford,
   composerHeight,
   cutPreview,
-  imageVisible,
+  expiresAt,
   isListed,
   keepScrollAfterPrepend,
   lowerUnread,
@@ -30,6 +30,12 @@ import {
   skeletonWidth,
   unreadAfterMessage,
   unseenIncomingIds,
+  setUploaded,
+  setUploadProgress,
+  nextExpiry,
+  pictureView,
+  storyImageOf,
+  viewerPictures,
   withLastMessage,
   type LocalMessage,
 } from './rules';
@@ -41,6 +47,18 @@ describe('contacts list rules', () => {
     expect(isListed(makeContact(1, { name: '  ' }))).toBe(false);
     expect(isListed(makeContact(1, { last_m: '' }))).toBe(false);
     expect(isListed(makeContact(1, { last_m: ' ' }))).toBe(false);
+  });
+
+  it('lists a conversation whose last message is a picture (its last_m is empty)', () => {
+    expect(isListed(makeContact(1, { last_m: '', last_m_is_photo: 1, last_type: 'image' }))).toBe(
+      true,
+    );
+    expect(isListed(makeContact(1, { last_m: '', last_m_is_photo: 1, last_type: null }))).toBe(
+      true,
+    );
+    expect(isListed(makeContact(1, { last_m: '', last_type: 'pphoto' }))).toBe(true);
+    expect(isListed(makeContact(1, { last_m: '', gift: 1, last_type: 'gift' }))).toBe(true);
+    expect(isListed(makeContact(1, { name: '', last_m_is_photo: 1 }))).toBe(false);
   });
 
   it('previews by type and side, the text as is, and "New message" otherwise', () => {
@@ -281,8 +299,128 @@ describe('screen rules', () => {
     }
   });
 
-  it('shows chat images for an hour', () => {
-    expect(imageVisible(1000, 1000 + 3599)).toBe(true);
-    expect(imageVisible(1000, 1000 + 3600)).toBe(false);
+  it('shows chat images until expires_at, an hour after sending without it', () => {
+    expect(expiresAt({ timestamp: 1000, expires_at: 2000 })).toBe(2000);
+    expect(expiresAt({ timestamp: 1000, expires_at: null })).toBe(4600);
+    expect(expiresAt({ timestamp: 1000 })).toBe(4600);
+  });
+});
+
+describe('pictures', () => {
+  const T = 1_800_000_000;
+  const image = (id: number, patch: Partial<LocalMessage> = {}): LocalMessage =>
+    makeMessage(id, {
+      type: 'image',
+      message: `/media/u/${id}.jpg?exp=1&sig=a`,
+      thumb: `/media/u/${id}-t.jpg?exp=1&sig=b`,
+      timestamp: T,
+      expires_at: T + 3600,
+      ...patch,
+    });
+
+  it('shows the thumbnail in the bubble and the display size in the viewer', () => {
+    expect(pictureView(image(1), T + 10)).toEqual({
+      kind: 'picture',
+      thumb: '/media/u/1-t.jpg?exp=1&sig=b',
+      full: '/media/u/1.jpg?exp=1&sig=a',
+    });
+    expect(pictureView(image(1, { thumb: undefined }), T)).toMatchObject({
+      thumb: '/media/u/1.jpg?exp=1&sig=a',
+    });
+  });
+
+  it('is expired at expires_at, with expired: 1, or once the server sends no link', () => {
+    expect(pictureView(image(1), T + 3599).kind).toBe('picture');
+    expect(pictureView(image(1), T + 3600)).toEqual({ kind: 'expired' });
+    expect(pictureView(image(1, { expired: 1, message: null, thumb: null }), T)).toEqual({
+      kind: 'expired',
+    });
+    expect(pictureView(image(1, { message: null }), T)).toEqual({ kind: 'expired' });
+    // Without expires_at, an hour after it was sent (spec §9).
+    expect(pictureView(image(1, { expires_at: undefined }), T + 3600)).toEqual({
+      kind: 'expired',
+    });
+  });
+
+  it('a picture of mine going up shows its preview, or a placeholder (HEIC), never "expired"', () => {
+    const going = provisionalMessage(
+      'c-1',
+      { type: 'image', link: null },
+      ME,
+      41,
+      T - 9999,
+      null,
+      'blob:x',
+    );
+    expect(going.pending).toMatchObject({ state: 'uploading', progress: 0 });
+    expect(pictureView(going, T)).toMatchObject({ kind: 'picture', thumb: 'blob:x' });
+    const heic = provisionalMessage('c-2', { type: 'image', link: null }, ME, 41, T, null, null);
+    expect(pictureView(heic, T)).toEqual({ kind: 'placeholder' });
+  });
+
+  it('records the upload’s progress, then the link (shown when there was no preview)', () => {
+    const heic = provisionalMessage('c-2', { type: 'image', link: null }, ME, 41, T, null, null);
+    const halfway = setUploadProgress([heic], 'c-2', 0.5);
+    expect(halfway[0]?.pending?.progress).toBe(0.5);
+    expect(setUploadProgress([heic], 'c-2', 7)[0]?.pending?.progress).toBe(1);
+    const uploaded = setUploaded(halfway, 'c-2', '/media/u/new.jpg?exp=1&sig=c');
+    expect(uploaded[0]?.pending?.outgoing).toEqual({
+      type: 'image',
+      link: '/media/u/new.jpg?exp=1&sig=c',
+    });
+    expect(uploaded[0]?.message).toBe('/media/u/new.jpg?exp=1&sig=c');
+    const previewed = provisionalMessage(
+      'c-3',
+      { type: 'image', link: null },
+      ME,
+      41,
+      T,
+      null,
+      'blob:y',
+    );
+    expect(setUploaded([previewed], 'c-3', '/media/u/z.jpg')[0]?.message).toBe('blob:y');
+  });
+
+  it('a story reply shows the story’s picture under the same expiry rule', () => {
+    const reply = makeMessage(5, { story_id: 3, story: '/media/u/s.jpg', expires_at: T + 3600 });
+    expect(storyImageOf(reply, T)).toBe('/media/u/s.jpg');
+    expect(storyImageOf(reply, T + 3600)).toBeNull();
+    expect(storyImageOf({ ...reply, story: null }, T)).toBeNull();
+  });
+
+  it('knows when the next picture or replied story on screen expires', () => {
+    const list: LocalMessage[] = [
+      image(1, { expires_at: T + 100 }),
+      image(2, { expires_at: T + 50 }),
+      image(3, { expires_at: T - 5 }),
+      makeMessage(4, { story_id: 9, story: '/s.jpg', expires_at: T + 20 }),
+      makeMessage(5),
+    ];
+    expect(nextExpiry(list, T)).toBe(T + 20);
+    expect(nextExpiry(list, T + 20)).toBe(T + 50);
+    expect(nextExpiry(list, T + 100)).toBeNull();
+    expect(nextExpiry([makeMessage(6)], T)).toBeNull();
+  });
+
+  it('the viewer steps through the conversation’s live pictures, oldest first', () => {
+    const list: LocalMessage[] = [
+      image(1),
+      makeMessage(2),
+      image(3, { type: 'pphoto' }),
+      image(4, { expires_at: T - 1 }),
+      provisionalMessage('c-9', { type: 'image', link: null }, ME, 41, T, null, 'blob:z'),
+    ];
+    expect(viewerPictures(list, T).map((p) => [p.key, p.type])).toEqual([
+      ['id-1', 'image'],
+      ['id-3', 'pphoto'],
+    ]);
+  });
+
+  it('a picture is last on the contact with an empty last_m, as the server lists it', () => {
+    const contact = withLastMessage(makeContact(41), image(9, { sender_id: ME }), ME, false);
+    expect(contact).toMatchObject({ last_m: '', last_m_is_photo: 1, last_type: 'image', s_id: ME });
+    expect(previewOf(contact, ME)).toEqual({ kind: 'key', key: 'sentImage' });
+    const incoming = withLastMessage(makeContact(41), image(10, { type: 'pphoto' }), ME, false);
+    expect(previewOf(incoming, ME)).toEqual({ kind: 'key', key: 'receivedProfilePhoto' });
   });
 });

@@ -31,9 +31,16 @@ export const IMAGE_VISIBLE_S = 3600;
 
 // ---- contacts list ----
 
-/** Spec §2: a row appears only if the contact has a name and a last message. */
-export function isListed(contact: Pick<Contact, 'name' | 'last_m'>): boolean {
-  return contact.name.trim() !== '' && contact.last_m.trim() !== '';
+/** Spec §2: a row appears only if the contact has a name and a last message. A picture's
+ *  `last_m` is empty (docs/protocol.md "Image messages"): its type is the message. */
+export function isListed(
+  contact: Pick<Contact, 'name' | 'last_m'> &
+    Partial<Pick<Contact, 'last_m_is_photo' | 'gift' | 'last_type'>>,
+): boolean {
+  if (contact.name.trim() === '') return false;
+  if (contact.last_m_is_photo === 1 || contact.gift === 1) return true;
+  if (contact.last_type && contact.last_type !== 'text') return true;
+  return contact.last_m.trim() !== '';
 }
 
 export type PreviewKey =
@@ -123,11 +130,13 @@ export function withLastMessage(
   chatOpen: boolean,
 ): Contact {
   const incoming = message.sender_id !== myId;
+  const picture = isPicture(message);
   return {
     ...contact,
-    last_m: message.message,
+    // As the server lists it: a picture's link is no preview (and expires).
+    last_m: picture ? '' : (message.message ?? ''),
     last_type: message.type,
-    last_m_is_photo: message.type === 'image' || message.type === 'pphoto' ? 1 : 0,
+    last_m_is_photo: picture ? 1 : 0,
     gift: message.type === 'gift' ? 1 : 0,
     s_id: message.sender_id,
     time: message.timestamp,
@@ -148,10 +157,18 @@ export function lowerUnread(total: number, by: number): number {
 
 // ---- messages ----
 
-export type SendState = 'sending' | 'failed';
+/** An image goes up first (`uploading`), then is sent like any message. */
+export type SendState = 'uploading' | 'sending' | 'failed';
 
-/** What the client needs to send a message again (with the same client_id). */
-export type Outgoing = { type: 'text'; text: string } | { type: 'gift'; giftId: number };
+/**
+ * What the client needs to send a message again (with the same client_id). A text may reply to a
+ * story; an image's `link` is null until its upload has answered (a retry uploads it again).
+ */
+export type Outgoing =
+  | { type: 'text'; text: string; storyId?: number }
+  | { type: 'gift'; giftId: number }
+  | { type: 'image'; link: string | null }
+  | { type: 'pphoto'; photoId: number };
 
 /** A message on screen: the server's, or a provisional one of mine waiting for its reply. */
 export interface LocalMessage extends ChatMessage {
@@ -160,7 +177,14 @@ export interface LocalMessage extends ChatMessage {
     outgoing: Outgoing;
     /** The error code of a failed send. */
     error: string | null;
+    /** How much of an image's upload has gone, 0 to 1. */
+    progress?: number;
   };
+}
+
+/** An image or a profile photo. */
+export function isPicture(message: Pick<ChatMessage, 'type'>): boolean {
+  return message.type === 'image' || message.type === 'pphoto';
 }
 
 /** The other person of a message. */
@@ -291,6 +315,12 @@ export function textPrice(configs: Partial<Configs>): number {
   return configs.prices?.find((p) => p.feature === 'text')?.price ?? MIN_CREDITS_TO_SEND;
 }
 
+/** The price of an image or a profile photo: configs.prices "image", the minimum until the
+ *  configs arrive (the server decides either way). */
+export function imagePrice(configs: Partial<Configs>): number {
+  return configs.prices?.find((p) => p.feature === 'image')?.price ?? MIN_CREDITS_TO_SEND;
+}
+
 /** Failed sends worth sending again by themselves once the connection is back: no answer came
  *  (lost socket, timeout) or the server asked to retry. Refusals wait for the member. */
 export function resendsAfterReconnect(error: string | null): boolean {
@@ -334,27 +364,69 @@ export function provisionalMessage(
   partnerId: number,
   now: number,
   gift: ChatMessage['gift'] = null,
+  /** What an image or a profile photo shows while it goes: a local preview or the photo. */
+  picture: string | null = null,
 ): LocalMessage {
   provisionalSeq += 1;
+  const story = outgoing.type === 'text' && outgoing.storyId !== undefined ? outgoing : null;
   return {
     // Negative ids never meet the server's, which are positive.
     id: -provisionalSeq,
     client_id: clientId,
     type: outgoing.type,
-    message: outgoing.type === 'text' ? outgoing.text : (gift?.icon ?? ''),
+    message:
+      outgoing.type === 'text'
+        ? outgoing.text
+        : outgoing.type === 'gift'
+          ? (gift?.icon ?? '')
+          : picture,
     sender_id: myId,
     receiver_id: partnerId,
     timestamp: now,
     seen: 0,
     isMe: 1,
     story: null,
-    story_id: null,
+    story_id: story?.storyId ?? null,
     body: null,
     avatar: null,
     gift,
     price: gift?.price ?? 0,
-    pending: { state: 'sending', outgoing, error: null },
+    pending:
+      outgoing.type === 'image' && outgoing.link === null
+        ? { state: 'uploading', outgoing, error: null, progress: 0 }
+        : { state: 'sending', outgoing, error: null },
   };
+}
+
+/** A provisional image's upload progress (0 to 1). */
+export function setUploadProgress(
+  list: readonly LocalMessage[],
+  clientId: string,
+  progress: number,
+): LocalMessage[] {
+  return list.map((m) =>
+    m.pending?.state === 'uploading' && m.client_id === clientId
+      ? { ...m, pending: { ...m.pending, progress: Math.min(1, Math.max(0, progress)) } }
+      : m,
+  );
+}
+
+/** A provisional image after its upload: the link to send and, for the bubble, the server's own
+ *  picture when the browser had no preview of its own (HEIC). */
+export function setUploaded(
+  list: readonly LocalMessage[],
+  clientId: string,
+  link: string,
+): LocalMessage[] {
+  return list.map((m) =>
+    m.pending && m.client_id === clientId && m.pending.outgoing.type === 'image'
+      ? {
+          ...m,
+          message: m.message || link,
+          pending: { ...m.pending, outgoing: { type: 'image', link }, progress: 1 },
+        }
+      : m,
+  );
 }
 
 // ---- screen helpers ----
@@ -393,7 +465,79 @@ export function skeletonWidth(random: () => number = Math.random): number {
   return Math.round(20 + Math.min(1, Math.max(0, random())) * 40);
 }
 
-/** Spec §4: an image in chat shows for 3600 s after it was sent. */
-export function imageVisible(timestamp: number, now: number): boolean {
-  return now - timestamp < IMAGE_VISIBLE_S;
+/** Until when a picture's (or a replied story's) links work: the server's `expires_at`, else
+ *  3600 s after the message (spec §9). */
+export function expiresAt(message: Pick<ChatMessage, 'timestamp' | 'expires_at'>): number {
+  return message.expires_at ?? message.timestamp + IMAGE_VISIBLE_S;
+}
+
+/** Whether a confirmed message's picture links are gone: the server said so, or their time is
+ *  up. A provisional one shows its local preview until the server answers. */
+export function linksExpired(message: LocalMessage, now: number): boolean {
+  if (message.pending) return false;
+  return message.expired === 1 || now >= expiresAt(message);
+}
+
+/** What a picture message shows: its picture (the thumbnail in the bubble, the display size in
+ *  the viewer), a placeholder while none exists yet (a HEIC going up), or "expired". */
+export type PictureView =
+  { kind: 'picture'; thumb: string; full: string } | { kind: 'placeholder' } | { kind: 'expired' };
+
+export function pictureView(message: LocalMessage, now: number): PictureView {
+  if (!message.pending && (linksExpired(message, now) || !message.message)) {
+    return { kind: 'expired' };
+  }
+  if (!message.message) return { kind: 'placeholder' };
+  return { kind: 'picture', thumb: message.thumb ?? message.message, full: message.message };
+}
+
+/** The next moment a picture (or a replied story) on screen expires, after `now`; null for none.
+ *  The list redraws then, so that "expired" shows on time. */
+export function nextExpiry(list: readonly LocalMessage[], now: number): number | null {
+  let next: number | null = null;
+  for (const m of list) {
+    if (m.pending || m.expired === 1) continue;
+    if (!isPicture(m) && typeof m.story_id !== 'number') continue;
+    const at = expiresAt(m);
+    if (at > now && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
+/** The replied story's image, or null once it expired (the same rule as pictures). */
+export function storyImageOf(message: LocalMessage, now: number): string | null {
+  if (!message.story || linksExpired(message, now)) return null;
+  return message.story;
+}
+
+/** How the image viewer names a picture message: stable from provisional to confirmed. */
+export function pictureKey(message: Pick<ChatMessage, 'id' | 'client_id'>): string {
+  return message.client_id ?? `id-${message.id}`;
+}
+
+export interface ViewerPicture {
+  key: string;
+  src: string;
+  type: MessageType;
+  senderId: number;
+  timestamp: number;
+}
+
+/** The conversation's pictures the image viewer steps through, oldest first: those confirmed and
+ *  not expired. */
+export function viewerPictures(list: readonly LocalMessage[], now: number): ViewerPicture[] {
+  const out: ViewerPicture[] = [];
+  for (const m of list) {
+    if (!isPicture(m) || m.pending) continue;
+    const view = pictureView(m, now);
+    if (view.kind !== 'picture') continue;
+    out.push({
+      key: pictureKey(m),
+      src: view.full,
+      type: m.type,
+      senderId: m.sender_id,
+      timestamp: m.timestamp,
+    });
+  }
+  return out;
 }

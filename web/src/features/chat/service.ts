@@ -4,6 +4,7 @@
 // through the app store (unread total, credits, credits modal), the profile modal and the
 // notification banner.
 import type { StoreApi } from 'zustand';
+import { ApiError } from '../../app/apiError';
 import { HIDDEN_TAB_LOADER_DELAY_MS, REFRESH_DEBOUNCE_MS } from '../../app/constants';
 import { useAppStore, type CreditsNeed } from '../../app/store';
 import { i18next } from '../../i18n';
@@ -17,10 +18,12 @@ import type {
   SendMessageRequest,
 } from '../../realtime/protocol';
 import { nowSeconds } from '../../ui/relativeTime';
+import { uploadErrorKey } from '../media/upload';
 import { detailNumber } from '../people/api';
 import { showBanner } from '../notify/banner';
 import { playSound } from '../notify/sounds';
 import { usePeopleStore, useProfileModal } from '../people/store';
+import { closeStoryViewer } from '../stories/viewerStore';
 import {
   fetchContact,
   fetchContacts,
@@ -41,6 +44,8 @@ import {
   cutPreview,
   GIFTS_PAGE,
   hasMessage,
+  imagePrice,
+  isPicture,
   lowerUnread,
   makeClientId,
   markIncomingSeen,
@@ -55,11 +60,14 @@ import {
   removeByClientId,
   sendableText,
   setPendingState,
+  setUploaded,
+  setUploadProgress,
   textPrice,
   unreadAfterMessage,
   unsentClientIds,
   unseenIncomingIds,
   withLastMessage,
+  type LocalMessage,
   type Outgoing,
 } from './rules';
 import {
@@ -72,6 +80,49 @@ import {
 } from './store';
 
 const app = () => useAppStore.getState();
+
+/** An uploaded picture, as media/upload.ts answers it. */
+export interface UploadedLink {
+  link: string;
+}
+
+/** POST /upload (media/upload.ts): rejects with an error carrying the server's `code`, or with an
+ *  AbortError when the signal cancels it. */
+export type Uploader = (
+  file: File,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+) => Promise<UploadedLink>;
+
+/** What the chat needs from media/upload.ts (ChatRuntime passes it; tests pass their own). */
+export interface ChatServiceOptions {
+  upload: Uploader;
+  /** Whether the browser can draw `file` itself (a HEIC it often cannot). */
+  canPreview: (file: File) => boolean;
+}
+
+/** Upload refusals that the same file would meet again: the bubble goes and a notice says why
+ *  (spec §8). Anything else (no answer, busy) leaves it failed, with a retry. */
+const UPLOAD_REFUSALS: ReadonlySet<string> = new Set([
+  'invalid_file_type',
+  'invalid_image',
+  'image_too_large',
+  'missing_file',
+  'payload_too_large',
+  'unsupported_media_type',
+]);
+
+/** The error code an upload rejected with: the server's, or `network` when it was never reached
+ *  (media/upload.ts rejects with an ApiError). */
+export function uploadErrorCode(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'network';
+  return error.network ? 'network' : error.code;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** How a send ended, for a screen that waits for it (the story viewer's reply). */
+export type SendResult = 'sent' | 'not_sent' | 'not_enough_credits' | 'failed';
 
 /**
  * The chat of one signed-in member: created once per session (ChatRuntime), reached by the
@@ -93,6 +144,19 @@ export class ChatService {
   private readonly handled = new Set<number>();
   /** Messages from someone the client doesn't know yet, held while their contact loads. */
   private readonly held = new Map<number, ChatMessage[]>();
+  /** The files of images not uploaded yet (a retry uploads them again), by client_id, with the
+   *  object URL of their local preview and the controller that cancels their upload. */
+  private readonly pictures = new Map<
+    string,
+    { file: File; preview: string | null; upload: AbortController | null }
+  >();
+  private readonly upload: Uploader;
+  private readonly canPreview: (file: File) => boolean;
+
+  constructor(options: ChatServiceOptions) {
+    this.upload = options.upload;
+    this.canPreview = options.canPreview;
+  }
 
   private get chat(): ChatState {
     return this.store.getState();
@@ -248,6 +312,7 @@ export class ChatService {
     this.listInflight.archived = false;
     this.handled.clear();
     this.held.clear();
+    for (const clientId of [...this.pictures.keys()]) this.forgetPicture(clientId);
     this.chat.reset();
   }
 
@@ -345,19 +410,29 @@ export class ChatService {
   /** What a send needs: its price and the least balance that may send it (spec §5). */
   private needOf(outgoing: Outgoing, giftPrice: number, required?: number | null): CreditsNeed {
     const { configs } = app();
-    const price = outgoing.type === 'text' ? textPrice(configs) : giftPrice;
-    return {
-      kind: outgoing.type,
-      price,
-      required: required ?? Math.max(minCreditsToSend(configs), price),
-    };
+    const price =
+      outgoing.type === 'text'
+        ? textPrice(configs)
+        : outgoing.type === 'gift'
+          ? giftPrice
+          : imagePrice(configs);
+    const kind: CreditsNeed['kind'] =
+      outgoing.type === 'text'
+        ? outgoing.storyId !== undefined
+          ? 'story'
+          : 'text'
+        : outgoing.type === 'gift'
+          ? 'gift'
+          : 'image';
+    return { kind, price, required: required ?? Math.max(minCreditsToSend(configs), price) };
   }
 
-  /** Spec §5: at least 50 credits (and a gift's price); otherwise the credits modal opens and says
-   *  why. */
+  /** Spec §5: at least 50 credits (and a gift's price); otherwise the story viewer closes and the
+   *  credits modal opens and says why. */
   private ensureCredits(outgoing: Outgoing, giftPrice = 0): boolean {
     const { user, configs } = app();
     if (canAfford(user?.credits ?? 0, minCreditsToSend(configs), giftPrice)) return true;
+    closeStoryViewer();
     app().setCreditsModalOpen(true, this.needOf(outgoing, giftPrice));
     return false;
   }
@@ -385,55 +460,106 @@ export class ChatService {
     });
   }
 
-  private async dispatch(
+  /** Shows a new provisional message of mine: `picture` is what an image or a profile photo shows
+   *  meanwhile, `story` the picture of the story a text replies to. */
+  private addPending(
     partnerId: number,
     outgoing: Outgoing,
     clientId: string,
     gift: ChatMessage['gift'],
-    retry: boolean,
-  ): Promise<void> {
+    picture: string | null = null,
+    story: string | null = null,
+  ): boolean {
     const me = this.myId();
-    if (me === null) return;
-    this.chat.updateMessages(partnerId, (list) =>
-      retry
-        ? setPendingState(list, clientId, 'sending')
-        : addProvisional(
-            list,
-            provisionalMessage(clientId, outgoing, me, partnerId, nowSeconds(), gift),
-          ),
+    if (me === null) return false;
+    const message = provisionalMessage(
+      clientId,
+      outgoing,
+      me,
+      partnerId,
+      nowSeconds(),
+      gift,
+      picture,
     );
+    this.chat.updateMessages(partnerId, (list) => addProvisional(list, { ...message, story }));
+    return true;
+  }
+
+  /** The send_message request of an outgoing message. */
+  private requestOf(
+    partnerId: number,
+    me: number,
+    outgoing: Outgoing,
+    clientId: string,
+  ): SendMessageRequest {
     const request: SendMessageRequest = {
       client_id: clientId,
       sender_id: me,
       receiver_id: partnerId,
       message_type: outgoing.type,
-      ...(outgoing.type === 'text'
-        ? { message_text: outgoing.text }
-        : { gift_id: outgoing.giftId }),
     };
-    const outcome = await sendMessage(request);
+    switch (outgoing.type) {
+      case 'text':
+        request.message_text = outgoing.text;
+        if (outgoing.storyId !== undefined) {
+          request.story = 1;
+          request.story_id = outgoing.storyId;
+        }
+        break;
+      case 'gift':
+        request.gift_id = outgoing.giftId;
+        break;
+      case 'image':
+        request.message_text = outgoing.link ?? '';
+        break;
+      case 'pphoto':
+        request.photo_id = outgoing.photoId;
+        break;
+    }
+    return request;
+  }
+
+  /** Sends the provisional message `clientId` (already on screen) and applies the answer. */
+  private async dispatch(
+    partnerId: number,
+    outgoing: Outgoing,
+    clientId: string,
+    gift: ChatMessage['gift'],
+  ): Promise<SendResult> {
+    const me = this.myId();
+    if (me === null) return 'not_sent';
+    this.chat.updateMessages(partnerId, (list) => setPendingState(list, clientId, 'sending'));
+    const outcome = await sendMessage(this.requestOf(partnerId, me, outgoing, clientId));
     if (outcome.kind === 'ok') {
       this.handled.add(outcome.message.id);
       this.chat.updateMessages(partnerId, (list) => reconcile(list, outcome.message));
+      this.forgetPicture(clientId);
       if (outcome.credits !== null) this.setCredits(outcome.credits);
       this.showOnContact(partnerId, outcome.message, me);
       // A replayed send (the same client_id again) charged nothing.
       if (!outcome.replayed && outcome.creditsSpent > 0) {
         this.announceSpent(partnerId, outcome.creditsSpent);
       }
-    } else if (outcome.kind === 'not_enough_credits') {
-      // Spec §8: remove the provisional message, close the story viewer (none yet) and the
-      // profile modal, open the credits modal. The text goes back to the composer, unsent.
+      return 'sent';
+    }
+    if (outcome.kind === 'not_enough_credits') {
+      // Spec §8: remove the provisional message, close the story viewer and the profile modal,
+      // open the credits modal. A chat text goes back to the composer, unsent.
       this.chat.updateMessages(partnerId, (list) => removeByClientId(list, clientId));
-      if (outgoing.type === 'text') restoreDraft(draftKey(me, partnerId), outgoing.text);
+      this.forgetPicture(clientId);
+      if (outgoing.type === 'text' && outgoing.storyId === undefined) {
+        restoreDraft(draftKey(me, partnerId), outgoing.text);
+      }
       if (outcome.credits !== null) this.setCredits(outcome.credits);
+      closeStoryViewer();
       useProfileModal.getState().close();
       app().setCreditsModalOpen(true, this.needOf(outgoing, gift?.price ?? 0, outcome.required));
-    } else {
-      this.chat.updateMessages(partnerId, (list) =>
-        setPendingState(list, clientId, 'failed', outcome.code ?? 'network'),
-      );
+      return 'not_enough_credits';
     }
+    this.chat.updateMessages(partnerId, (list) =>
+      setPendingState(list, clientId, 'failed', outcome.code ?? 'network'),
+    );
+    return 'failed';
   }
 
   /** Sends a text; false when nothing was sent (empty, or too few credits). */
@@ -442,13 +568,38 @@ export class ChatService {
     if (body === null) return false;
     const outgoing: Outgoing = { type: 'text', text: body };
     if (!this.ensureCredits(outgoing)) return false;
-    void this.dispatch(partnerId, outgoing, makeClientId(), null, false);
+    const clientId = makeClientId();
+    if (!this.addPending(partnerId, outgoing, clientId, null)) return false;
+    void this.dispatch(partnerId, outgoing, clientId, null);
     return true;
+  }
+
+  /**
+   * Replies to `storyId`, a live story of `partnerId`'s (spec §4: only others' stories, never
+   * empty; it costs like a text). The reply joins the conversation like any text of mine, with the
+   * story's picture. Resolves when the server has answered.
+   */
+  async sendStoryReply(
+    partnerId: number,
+    storyId: number,
+    text: string,
+    storyPicture: string | null,
+  ): Promise<SendResult> {
+    const body = sendableText(text);
+    if (body === null || partnerId === this.myId()) return 'not_sent';
+    const outgoing: Outgoing = { type: 'text', text: body, storyId };
+    if (!this.ensureCredits(outgoing)) return 'not_enough_credits';
+    const clientId = makeClientId();
+    if (!this.addPending(partnerId, outgoing, clientId, null, null, storyPicture)) {
+      return 'not_sent';
+    }
+    return this.dispatch(partnerId, outgoing, clientId, null);
   }
 
   /** Sends a gift; false when the balance is below max(50, its price). */
   sendGift(partnerId: number, gift: GiftEntry): boolean {
-    if (!this.ensureCredits({ type: 'gift', giftId: gift.id }, gift.price)) return false;
+    const outgoing: Outgoing = { type: 'gift', giftId: gift.id };
+    if (!this.ensureCredits(outgoing, gift.price)) return false;
     const language = app().language;
     const shown = {
       id: gift.id,
@@ -456,8 +607,110 @@ export class ChatService {
       gift: gift.names[language] ?? gift.gift,
       price: gift.price,
     };
-    void this.dispatch(partnerId, { type: 'gift', giftId: gift.id }, makeClientId(), shown, false);
+    const clientId = makeClientId();
+    if (!this.addPending(partnerId, outgoing, clientId, shown)) return false;
+    void this.dispatch(partnerId, outgoing, clientId, shown);
     return true;
+  }
+
+  /** Sends one of my own profile photos (`photo` is what the bubble shows meanwhile). */
+  sendProfilePhoto(partnerId: number, photoId: number, photo: string | null): boolean {
+    const outgoing: Outgoing = { type: 'pphoto', photoId };
+    if (!this.ensureCredits(outgoing)) return false;
+    const clientId = makeClientId();
+    if (!this.addPending(partnerId, outgoing, clientId, null, photo)) return false;
+    void this.dispatch(partnerId, outgoing, clientId, null);
+    return true;
+  }
+
+  /**
+   * Sends a picture from the device: a provisional bubble at once (the browser's own preview, or a
+   * placeholder for a HEIC), the upload's progress inside it, then send_message with the link.
+   * False when nothing was started (too few credits: the credits modal opens before any upload).
+   */
+  sendImage(partnerId: number, file: File): boolean {
+    const outgoing: Outgoing = { type: 'image', link: null };
+    if (!this.ensureCredits(outgoing)) return false;
+    const clientId = makeClientId();
+    const preview = this.canPreview(file) ? URL.createObjectURL(file) : null;
+    this.pictures.set(clientId, { file, preview, upload: null });
+    if (!this.addPending(partnerId, outgoing, clientId, null, preview)) {
+      this.forgetPicture(clientId);
+      return false;
+    }
+    void this.uploadAndSend(partnerId, clientId);
+    return true;
+  }
+
+  /** Whether a picture of mine is going up in this chat (one upload at a time, spec §5). */
+  isUploading(partnerId: number): boolean {
+    return this.conversationOf(partnerId).messages.some((m) => m.pending?.state === 'uploading');
+  }
+
+  /** Cancels an image that is going up, or one that failed: its bubble goes. */
+  cancelImage(partnerId: number, clientId: string): void {
+    this.chat.updateMessages(partnerId, (list) => removeByClientId(list, clientId));
+    this.forgetPicture(clientId);
+  }
+
+  private forgetPicture(clientId: string): void {
+    const picture = this.pictures.get(clientId);
+    if (!picture) return;
+    this.pictures.delete(clientId);
+    picture.upload?.abort();
+    if (picture.preview) URL.revokeObjectURL(picture.preview);
+  }
+
+  private async uploadAndSend(partnerId: number, clientId: string): Promise<void> {
+    const picture = this.pictures.get(clientId);
+    if (!picture) return;
+    const controller = new AbortController();
+    picture.upload = controller;
+    this.chat.updateMessages(partnerId, (list) =>
+      setUploadProgress(setPendingState(list, clientId, 'uploading'), clientId, 0),
+    );
+    let link: string;
+    try {
+      ({ link } = await this.upload(
+        picture.file,
+        (fraction) =>
+          this.chat.updateMessages(partnerId, (list) =>
+            setUploadProgress(list, clientId, fraction),
+          ),
+        controller.signal,
+      ));
+    } catch (error) {
+      // Cancelled, or the session ended meanwhile: nothing is left to update.
+      if (isAbort(error) || this.pictures.get(clientId) !== picture) return;
+      picture.upload = null;
+      const code = uploadErrorCode(error);
+      if (UPLOAD_REFUSALS.has(code)) {
+        // Spec §8: a refused upload says why in a notice; the same file would fail again.
+        this.cancelImage(partnerId, clientId);
+        const notice = uploadErrorKey(error);
+        if (notice) showBanner({ type: 'error', message: i18next.t(notice.key, notice.params) });
+        return;
+      }
+      this.chat.updateMessages(partnerId, (list) =>
+        setPendingState(list, clientId, 'failed', code),
+      );
+      return;
+    }
+    if (this.pictures.get(clientId) !== picture) return;
+    picture.upload = null;
+    this.chat.updateMessages(partnerId, (list) => setUploaded(list, clientId, link));
+    await this.dispatch(partnerId, { type: 'image', link }, clientId, null);
+  }
+
+  /** Sends a failed message again: an image not uploaded yet goes up again first. */
+  private resume(partnerId: number, message: LocalMessage): void {
+    const { pending, client_id: clientId } = message;
+    if (!pending || !clientId) return;
+    if (pending.outgoing.type === 'image' && pending.outgoing.link === null) {
+      if (this.pictures.has(clientId)) void this.uploadAndSend(partnerId, clientId);
+      return;
+    }
+    void this.dispatch(partnerId, pending.outgoing, clientId, message.gift);
   }
 
   /** Sends a failed message again with its own client_id, so the server never charges twice. */
@@ -465,9 +718,9 @@ export class ChatService {
     const message = this.conversationOf(partnerId).messages.find(
       (m) => m.pending && m.client_id === clientId,
     );
-    if (!message?.pending || message.pending.state === 'sending') return;
+    if (message?.pending?.state !== 'failed') return;
     if (!this.ensureCredits(message.pending.outgoing, message.gift?.price ?? 0)) return;
-    void this.dispatch(partnerId, message.pending.outgoing, clientId, message.gift, true);
+    this.resume(partnerId, message);
   }
 
   /**
@@ -481,8 +734,7 @@ export class ChatService {
       const partnerId = Number(key);
       for (const clientId of unsentClientIds(conversation.messages)) {
         const message = conversation.messages.find((m) => m.client_id === clientId);
-        if (!message?.pending) continue;
-        void this.dispatch(partnerId, message.pending.outgoing, clientId, message.gift, true);
+        if (message) this.resume(partnerId, message);
       }
     }
   }
@@ -680,10 +932,10 @@ export class ChatService {
 export function bannerPreview(message: ChatMessage, me: number): string {
   const preview = previewOf(
     {
-      last_m: message.message,
+      last_m: message.message ?? '',
       s_id: message.sender_id,
       gift: message.type === 'gift' ? 1 : 0,
-      last_m_is_photo: message.type === 'image' || message.type === 'pphoto' ? 1 : 0,
+      last_m_is_photo: isPicture(message) ? 1 : 0,
       last_type: message.type,
     },
     me,

@@ -8,15 +8,17 @@ import { playSound } from '../notify/sounds';
 import { usePeopleStore, useProfileModal } from '../people/store';
 import { clearAllDrafts } from './drafts';
 import { ChatService } from './service';
-import { ME, resetRealtime } from './testing';
+import { fakeUploads, ME, resetRealtime } from './testing';
 
 /**
  * A clean start for a chat test: a new ChatService (the test's own), a signed-in user with
  * `credits`, no drafts, and fresh mocks (the socket double and the notification spies of
- * testing.tsx, where the test file installs them).
+ * testing.tsx, where the test file installs them). Uploads go to `fakeUploads`; the browser can
+ * preview every file but a HEIC.
  */
 export function newChatTest(credits = 200): ChatService {
   resetRealtime();
+  fakeUploads.reset();
   clearAllDrafts();
   for (const fn of [showBanner, setChatOpen, playSound]) {
     if (vi.isMockFunction(fn)) fn.mockClear();
@@ -33,5 +35,8 @@ export function newChatTest(credits = 200): ChatService {
   });
   usePeopleStore.setState({ hiddenIds: [] });
   useProfileModal.setState({ userId: null });
-  return new ChatService();
+  return new ChatService({
+    upload: fakeUploads.upload,
+    canPreview: (file) => !/\.hei[cf]$/i.test(file.name),
+  });
 }

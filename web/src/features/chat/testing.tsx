@@ -8,7 +8,8 @@
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { SessionEvent } from '../../realtime/client';
-import type { ChatMessage, Contact, GiftEntry } from '../../realtime/protocol';
+import { ApiError } from '../../app/apiError';
+import type { ChatMessage, Contact, ErrorCode, GiftEntry } from '../../realtime/protocol';
 import { renderRoutes, realtime as scripted } from '../people/testing';
 import { ChatProvider } from './context';
 import type { ChatService } from './service';
@@ -42,6 +43,52 @@ export async function mockBanner(original: ImportOriginal) {
 /** The sounds module with playSound as a spy. */
 export async function mockSounds(original: ImportOriginal) {
   return { ...(await original()), playSound: vi.fn() };
+}
+
+/** One upload the fake uploader holds until the test answers it. */
+export interface FakeUpload {
+  file: File;
+  progress(fraction: number): void;
+  succeed(link: string): void;
+  /** Rejects as media/upload.ts does: an ApiError with the server's code (`network`: the server
+   *  was never reached). */
+  fail(code: ErrorCode, network?: boolean): void;
+  aborted: boolean;
+}
+
+/** An uploader for the ChatService that waits for the test: `fakeUploads.last()` answers. */
+export const fakeUploads = {
+  started: [] as FakeUpload[],
+  reset() {
+    this.started.length = 0;
+  },
+  last(): FakeUpload {
+    const upload = this.started.at(-1);
+    if (!upload) throw new Error('nothing was uploaded');
+    return upload;
+  },
+  upload: (file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal) =>
+    new Promise<{ link: string; media: { id: string; width: number; height: number } }>(
+      (resolve, reject) => {
+        const upload: FakeUpload = {
+          file,
+          aborted: false,
+          progress: (fraction) => onProgress?.(fraction),
+          succeed: (link) => resolve({ link, media: { id: 'm1', width: 1280, height: 960 } }),
+          fail: (code, network = false) => reject(new ApiError(code, { network })),
+        };
+        signal?.addEventListener('abort', () => {
+          upload.aborted = true;
+          reject(new DOMException('The upload was cancelled', 'AbortError'));
+        });
+        fakeUploads.started.push(upload);
+      },
+    ),
+};
+
+/** A picture file as the file input gives it. */
+export function pictureFile(name = 'beach.jpg', type = 'image/jpeg'): File {
+  return new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type });
 }
 
 export const ME = 12;

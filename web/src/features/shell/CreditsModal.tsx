@@ -39,7 +39,9 @@ export function CreditsModal() {
                 ? 'common.credits.needMinimum'
                 : need.kind === 'gift'
                   ? 'common.credits.needGift'
-                  : 'common.credits.needText',
+                  : need.kind === 'image'
+                    ? 'common.credits.needImage'
+                    : 'common.credits.needText',
               {
                 price: formatNumber(need.price, language),
                 required: formatNumber(need.required, language),
