@@ -5,6 +5,9 @@
 #   server/bench/run_load.sh connections   # COUNT
 #   server/bench/run_load.sh uploads       # CLIENTS uploading a 12-MP JPEG while USERS chat at RATE
 #
+# The generator puts up to 10,000 members on one 127.0.0.x address, so the server's per-address
+# socket cap (256 by default, for carriers' NATs) is lifted for the run.
+#
 # Seeds members with sessions into a temporary data folder (`kesher seed-load`), starts the server
 # on a free port, runs the generator beside it, stops the server with SIGTERM and prints the
 # generator's report. Arguments after the mode go to kesher_load (e.g. --threads 2 --json);
@@ -71,7 +74,7 @@ trap cleanup EXIT
 
 # shellcheck disable=SC2086 # SERVER_ARGS is a list of options
 nice -n "$NICE" "$KESHER_BIN" --port 0 --host 127.0.0.1 --data "$work/data" --places "$PLACES" \
-  --web "$work/no-web" --log-level warn $SERVER_ARGS >"$work/server.out" 2>"$work/server.log" &
+  --web "$work/no-web" --log-level warn --max-sockets-per-ip 100000 $SERVER_ARGS >"$work/server.out" 2>"$work/server.log" &
 server_pid=$!
 port=
 for _ in $(seq 300); do
@@ -86,14 +89,16 @@ echo "server pid $server_pid on 127.0.0.1:$port, data in $work/data, nice $NICE"
 common=(--port "$port" --sessions "$work/sessions.txt" --server-pid "$server_pid")
 status=0
 if [[ $mode == uploads ]]; then
-  # A phone photo: 4000x3000, noise over a gradient so that it weighs what a real one does.
-  vips gaussnoise "$work/noise.v" 4000 3000 --sigma 20
-  vips xyz "$work/ramp.v" 4000 3000
-  vips extract_band "$work/ramp.v" "$work/ramp1.v" 0
-  vips add "$work/noise.v" "$work/ramp1.v" "$work/sum.v"
-  vips linear "$work/sum.v" "$work/scaled.v" 0.05 0
-  vips cast "$work/scaled.v" "$work/photo.v" uchar
-  vips bandjoin "$work/photo.v $work/photo.v $work/photo.v" "$work/photo.jpg[Q=88]"
+  # A phone photo: 4000x3000, grain over a gradient, about 3.7 MB at quality 88 like a real one.
+  vips xyz "$work/xyz.v" 4000 3000
+  vips extract_band "$work/xyz.v" "$work/x.v" 0
+  vips linear "$work/x.v" "$work/ramp.v" 0.04 0
+  for band in 0 1; do
+    vips gaussnoise "$work/grain$band.v" 4000 3000 --sigma 12 --mean $((100 - 10 * band))
+    vips add "$work/grain$band.v" "$work/ramp.v" "$work/sum$band.v"
+    vips cast "$work/sum$band.v" "$work/band$band.v" uchar
+  done
+  vips bandjoin "$work/band0.v $work/band1.v $work/band0.v" "$work/photo.jpg[Q=88]"
   echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --duration $DURATION --warmup $WARMUP $* & upload_load.py"
   nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
     --warmup "$WARMUP" "$@" >"$work/chat.out" &

@@ -44,6 +44,11 @@ struct Config {
   // Tests shorten them.
   int64_t chat_image_ttl_seconds = 3600;
   int64_t story_ttl_seconds = 24 * 3600;
+  // The secret payment webhooks are signed with; empty: <data>/payments.key, made at first start.
+  std::string payment_webhook_secret;
+  // Tests only: a file holding seconds added to the clock, read at every tick of it, so that a
+  // test can move the server's time forward (premium expiring, orders expiring).
+  std::string clock_offset_file;
 };
 
 }  // namespace kesher::app

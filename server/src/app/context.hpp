@@ -14,6 +14,8 @@
 #include "domain/rate_limit.hpp"
 #include "mail/mailer.hpp"
 #include "media/upload_slots.hpp"
+#include "payments/sandbox.hpp"
+#include "payments/webhook_sender.hpp"
 #include "store/database.hpp"
 
 namespace kesher::app {
@@ -45,6 +47,15 @@ struct Context {
   std::string media_link_key;  // signs media links (domain/media_links.hpp); media/uploads.hpp
   media::UploadSlots uploads_running;
   std::function<int64_t()> now;  // unix seconds; injectable for tests
+  // Payments (docs/decisions/0009-payments.md): the providers (only the sandbox), where the
+  // sandbox calls this server's webhook endpoint (loopback, set once the port is known), and its
+  // outgoing calls.
+  std::unique_ptr<payments::SandboxProvider> sandbox;
+  std::string webhook_origin;
+  std::unique_ptr<payments::WebhookSender> webhooks;
+  const payments::PaymentProvider* payment_provider(std::string_view name) const {
+    return sandbox && name == sandbox->name() ? sandbox.get() : nullptr;
+  }
   // Runs blocking work on a worker thread: for callbacks that fire on a network thread or on the
   // database's committer. main passes its worker pool in; without one, work runs at once.
   Executor& workers = inline_executor();

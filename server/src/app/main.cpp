@@ -11,6 +11,7 @@
 #include "app/protocol_dump.hpp"
 #include "app/seed.hpp"
 #include "domain/crypto.hpp"
+#include "domain/money.hpp"
 #include "mail/mailer.hpp"
 #include "media/image.hpp"
 #include "media/uploads.hpp"
@@ -19,6 +20,7 @@
 #include "modules/jobs.hpp"
 #include "modules/registry.hpp"
 #include "modules/sessions.hpp"
+#include "net/http_client.hpp"
 #include "net/server.hpp"
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
@@ -125,6 +127,22 @@ void add_server_options(CLI::App& cli, Config& config) {
   cli.add_option("--story-ttl", config.story_ttl_seconds, "Seconds a story lives")
       ->check(CLI::Range(1, 365 * 24 * 3600))
       ->capture_default_str();
+  cli.add_option("--payment-webhook-secret", config.payment_webhook_secret,
+                 "Secret payment webhooks are signed with (default: <data>/payments.key, made at "
+                 "first start)")
+      ->envname("KESHER_PAYMENT_WEBHOOK_SECRET");
+  // Hidden: tests move the server's clock with it.
+  cli.add_option("--clock-offset-file", config.clock_offset_file)->group("");
+}
+
+// Seconds to add to the clock, from the test's file (0 when it is missing or unreadable).
+int64_t clock_offset(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "r");
+  if (!file) return 0;
+  long long offset = 0;
+  if (std::fscanf(file, "%lld", &offset) != 1) offset = 0;
+  std::fclose(file);
+  return offset;
 }
 
 std::vector<std::string> allowed_origins(const Config& config, uint16_t port) {
@@ -140,13 +158,15 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
   fs::create_directories(config.data_dir);
   app.config = config;
   app.throttles.register_by_ip.set_limit(config.register_limit_per_ip);
-  app.now = [] {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
+  app.now = [offset_file = config.clock_offset_file] {
+    int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+    return offset_file.empty() ? now : now + clock_offset(offset_file);
   };
   kesher::store::SqliteOptions sqlite{(fs::path(config.data_dir) / "kesher.db").string()};
   sqlite.durable_commits = config.sqlite_sync != "normal";
+  sqlite.clock = app.now;
   app.db = kesher::store::open_sqlite(sqlite);
   app.media_link_key = kesher::media::load_or_create_link_key(config.data_dir);
   if (!with_places) return true;
@@ -184,7 +204,12 @@ int set_premium(const Config& config, int64_t user_id, int premium) {
   bool found = false;
   app.db->write([&](kesher::store::Session& db) {
     found = kesher::store::users::find_by_id(db, user_id).has_value();
-    if (found) kesher::store::users::set_premium(db, user_id, premium != 0);
+    if (found) {
+      // Premium is a date; the command gives it for ever, or ends it.
+      kesher::store::users::set_premium_until(
+          db, user_id,
+          premium != 0 ? std::optional<int64_t>(kesher::domain::kPremiumForever) : std::nullopt);
+    }
   });
   if (!found) {
     spdlog::error("set-premium: no user {}", user_id);
@@ -254,6 +279,12 @@ int serve(Config config, const std::string& seed_dir) {
       return 1;
     }
   }
+  app.sandbox = std::make_unique<kesher::payments::SandboxProvider>(
+      config.payment_webhook_secret.empty()
+          ? kesher::media::load_or_create_secret(config.data_dir, "payments.key")
+          : config.payment_webhook_secret);
+  app.webhooks =
+      std::make_unique<kesher::payments::WebhookSender>(kesher::net::make_http_poster(), app.now);
   auto files = kesher::net::StaticFiles::load(config.web_dir);
   if (!files.index()) spdlog::warn("no web client in {} (run `make web`)", config.web_dir);
   auto router = kesher::modules::make_router();
@@ -290,6 +321,11 @@ int serve(Config config, const std::string& seed_dir) {
   uint16_t port = server.listen(config.host, config.port);
   app.allowed_origins = allowed_origins(config, port);
   app.public_origin = app.allowed_origins.front();
+  // The sandbox calls the webhook endpoint on loopback, the way a processor calls over the net.
+  bool wildcard = config.host == "0.0.0.0" || config.host == "::" || config.host.empty();
+  std::string webhook_host = wildcard ? "127.0.0.1" : config.host;
+  if (webhook_host.find(':') != std::string::npos) webhook_host = "[" + webhook_host + "]";
+  app.webhook_origin = "http://" + webhook_host + ":" + std::to_string(port);
   // Tests and scripts read this line to learn the port.
   std::printf("kesher listening on %s:%u (public origin %s)\n", config.host.c_str(), port,
               app.public_origin.c_str());
@@ -322,7 +358,8 @@ int main(int argc, char** argv) {
   seed->add_option("--personas", personas_dir, "Folder made by scripts/generate-personas.mjs")
       ->capture_default_str();
 
-  auto* premium = cli.add_subcommand("set-premium", "Set a member's premium flag and exit");
+  auto* premium = cli.add_subcommand(
+      "set-premium", "Give a member premium for ever (--premium 1) or end it (0), and exit");
   int64_t user_id = 0;
   int premium_flag = 1;
   premium->add_option("--user-id", user_id, "The member's id")->required();

@@ -81,6 +81,16 @@ void Hub::close_all(uint16_t code) {
   for (auto& c : select([](const Entry&) { return true; })) c->close(code);
 }
 
+std::vector<int64_t> Hub::online_users() const {
+  std::lock_guard lock(mutex_);
+  std::vector<int64_t> users;
+  for (auto it = by_user_.begin(); it != by_user_.end();
+       it = by_user_.equal_range(it->first).second) {
+    users.push_back(it->first);
+  }
+  return users;
+}
+
 size_t Hub::sockets_of(int64_t user_id) const {
   std::lock_guard lock(mutex_);
   return by_user_.count(user_id);

@@ -57,6 +57,8 @@ class Hub {
   void close_all(uint16_t code);
 
   size_t sockets_of(int64_t user_id) const;
+  // Every user with at least one socket here, each once.
+  std::vector<int64_t> online_users() const;
 
  private:
   struct Entry {

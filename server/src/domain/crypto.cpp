@@ -47,15 +47,32 @@ std::string random_token(size_t bytes) {
   return base64url(raw.data(), raw.size());
 }
 
-std::string hmac_sha256_base64url(std::string_view key, std::string_view message) {
-  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+namespace {
+
+void hmac_sha256(std::string_view key, std::string_view message,
+                 unsigned char (&mac)[crypto_auth_hmacsha256_BYTES]) {
   crypto_auth_hmacsha256_state state;
   crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(key.data()),
                               key.size());
   crypto_auth_hmacsha256_update(&state, reinterpret_cast<const unsigned char*>(message.data()),
                                 message.size());
   crypto_auth_hmacsha256_final(&state, mac);
+}
+
+}  // namespace
+
+std::string hmac_sha256_base64url(std::string_view key, std::string_view message) {
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  hmac_sha256(key, message, mac);
   return base64url(mac, sizeof mac);
+}
+
+std::string hmac_sha256_hex(std::string_view key, std::string_view message) {
+  unsigned char mac[crypto_auth_hmacsha256_BYTES];
+  hmac_sha256(key, message, mac);
+  char hex[crypto_auth_hmacsha256_BYTES * 2 + 1];
+  sodium_bin2hex(hex, sizeof hex, mac, sizeof mac);
+  return hex;
 }
 
 std::string sha256_hex(std::string_view data) {

@@ -21,6 +21,8 @@ std::string random_token(size_t bytes = 32);
 std::string sha256_hex(std::string_view data);
 // HMAC-SHA-256 of `message` under `key`, base64url without padding (43 characters).
 std::string hmac_sha256_base64url(std::string_view key, std::string_view message);
+// The same in lower-case hex (64 characters), the form payment webhooks are signed in.
+std::string hmac_sha256_hex(std::string_view key, std::string_view message);
 bool constant_time_equal(std::string_view a, std::string_view b);
 
 }  // namespace kesher::domain

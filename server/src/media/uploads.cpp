@@ -60,21 +60,25 @@ fs::path uploads_dir(const fs::path& data_dir) {
   return data_dir / "media" / "u";
 }
 
-std::string load_or_create_link_key(const fs::path& data_dir) {
-  fs::path path = data_dir / "media.key";
+std::string load_or_create_secret(const fs::path& data_dir, std::string_view file_name) {
+  fs::path path = data_dir / file_name;
   std::error_code ec;
   if (fs::exists(path, ec)) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream contents;
     contents << in.rdbuf();
     std::string key = contents.str();
-    if (key.size() != kLinkKeyBytes) throw std::runtime_error("not a media key: " + path.string());
+    if (key.size() != kLinkKeyBytes) throw std::runtime_error("not a key: " + path.string());
     return key;
   }
   fs::create_directories(data_dir);
   std::string key = domain::random_token(kLinkKeyBytes * 3 / 4);
   write_durably(path, key, 0600);
   return key;
+}
+
+std::string load_or_create_link_key(const fs::path& data_dir) {
+  return load_or_create_secret(data_dir, "media.key");
 }
 
 store::MediaRow save_renditions(const fs::path& data_dir, const Renditions& images,

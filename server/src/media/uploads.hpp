@@ -13,6 +13,10 @@ namespace kesher::media {
 // made at first start (mode 0600) and read at every later one, so links survive a restart.
 // Throws when the file cannot be read or written.
 std::string load_or_create_link_key(const std::filesystem::path& data_dir);
+// The same for any secret kept in the data folder (<data>/payments.key signs the sandbox's
+// webhooks).
+std::string load_or_create_secret(const std::filesystem::path& data_dir,
+                                  std::string_view file_name);
 
 // Where uploads' files live: <data>/media/u/{name}.jpg.
 std::filesystem::path uploads_dir(const std::filesystem::path& data_dir);

@@ -3,6 +3,7 @@
 
 #include "domain/catalog.hpp"
 #include "domain/language.hpp"
+#include "modules/catalog_view.hpp"
 #include "modules/registry.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -14,10 +15,6 @@ namespace {
 using protocol::Fields;
 using protocol::reply_error;
 using protocol::reply_ok;
-
-bool uses_shekels(const app::ConnectionState& connection) {
-  return connection.language == "he";
-}
 
 json::value site_config() {
   return json::object{{"name", "Kesher"},
@@ -43,51 +40,26 @@ json::value answers_config() {
   return answers;
 }
 
-json::value credits_config(bool shekels) {
-  json::array packages;
-  for (const auto& p : domain::credit_packages()) {
-    packages.push_back(json::object{{"id", p.id},
-                                    {"credits", p.credits},
-                                    {"price", shekels ? p.price_ils : p.price_usd},
-                                    {"discount", p.discount_percent},
-                                    {"promo_active", 0},
-                                    {"promo_ends", nullptr}});
-  }
-  return packages;
-}
-
-json::value premium_config(bool shekels) {
-  json::array packages;
-  for (const auto& p : domain::premium_packages()) {
-    int total = shekels ? p.total_ils : p.total_usd;
-    packages.push_back(json::object{{"id", p.id},
-                                    {"months", p.months},
-                                    {"total", total},
-                                    {"price", (total + p.months - 1) / p.months},
-                                    {"saves", p.saves_percent},
-                                    {"recommended", p.recommended ? 1 : 0}});
-  }
-  return packages;
-}
-
-json::value prices_config() {
-  json::array prices;
-  for (const auto& p : domain::feature_prices()) {
-    prices.push_back(json::object{{"feature", p.feature}, {"price", p.credits}});
-  }
-  return prices;
-}
-
 constexpr std::array<std::string_view, 6> kConfigKeys{"site",    "genders", "answers",
                                                       "credits", "premium", "prices"};
 
-json::value config_value(std::string_view key, bool shekels) {
+// The catalogue's keys are rows in the database (store/catalog.hpp), in the caller's currency.
+json::value config_value(Request& request, std::string_view key) {
   if (key == "site") return site_config();
   if (key == "genders") return genders_config();
   if (key == "answers") return answers_config();
-  if (key == "credits") return credits_config(shekels);
-  if (key == "premium") return premium_config(shekels);
-  return prices_config();
+  auto currency = domain::currency_for_language(request.connection.language);
+  json::value value;
+  request.app.db->read([&](store::Session& db) {
+    if (key == "credits") {
+      value = credit_packages_view(store::catalog::credit_packages(db), currency, request.now);
+    } else if (key == "premium") {
+      value = premium_packages_view(store::catalog::premium_packages(db), currency);
+    } else {
+      value = feature_prices_view(store::catalog::feature_prices(db));
+    }
+  });
+  return value;
 }
 
 json::object configs(Request& request) {
@@ -101,9 +73,15 @@ json::object configs(Request& request) {
     if (std::find(kConfigKeys.begin(), kConfigKeys.end(), key) == kConfigKeys.end()) {
       return reply_error(errc::invalid_value, "keys");
     }
-    data[key] = config_value(key, uses_shekels(request.connection));
+    data[key] = config_value(request, key);
   }
   return reply_ok(std::move(data));
+}
+
+json::object credits_promo(Request& request) {
+  std::vector<store::catalog::CreditPackage> packages;
+  request.app.db->read([&](store::Session& db) { packages = store::catalog::credit_packages(db); });
+  return reply_ok(promotion_view(packages, request.now));
 }
 
 json::object plugins(Request& request) {
@@ -150,6 +128,7 @@ json::object languages(Request& request) {
 void register_config_module(Router& router) {
   router.add("configs", protocol::Access::guest, configs);
   router.add("plugins", protocol::Access::guest, plugins);
+  router.add("credits_promo", protocol::Access::guest, credits_promo);
   router.add("geodata", protocol::Access::guest, geodata);
   router.add("languages", protocol::Access::guest, languages);
 }

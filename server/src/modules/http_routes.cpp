@@ -9,6 +9,7 @@
 #include "media/files.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "protocol/form.hpp"
 #include "protocol/multipart.hpp"
 
 namespace kesher::modules {
@@ -93,7 +94,8 @@ std::optional<HttpResponse> HttpRouter::refusal(const app::Context& app, const H
     if (!same_origin(app, request)) return error_response(403, errc::origin_forbidden);
     bool type_fits = route->multipart_body
                          ? protocol::multipart_boundary(request.content_type).has_value()
-                         : is_json(request.content_type);
+                     : route->form_body ? protocol::is_form_content_type(request.content_type)
+                                        : is_json(request.content_type);
     if (!type_fits) return error_response(415, errc::unsupported_media_type);
   }
   return std::nullopt;
@@ -130,6 +132,7 @@ HttpRouter make_http_router() {
   HttpRouter router;
   register_auth_routes(router);
   register_media_routes(router);
+  register_payment_routes(router);
   router.add({"GET", std::string(kMedia), Match::prefix, media_file});
   // Under /api/ every path answers like an endpoint: a POST that passes the checks, 404.
   router.add({"POST", "/api/", Match::prefix, unknown_endpoint, /*json_body=*/true});

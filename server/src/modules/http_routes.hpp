@@ -32,6 +32,8 @@ struct HttpRoute {
   bool json_body = false;  // POST: the body must be a JSON object (else 400 invalid_json)
   // POST: multipart/form-data of up to --max-upload-bytes instead of JSON (else 415).
   bool multipart_body = false;
+  // POST: application/x-www-form-urlencoded, an HTML form (the sandbox checkout; else 415).
+  bool form_body = false;
   // Hashing a password or decoding a picture runs on a bounded pool of its own (net/server.cpp).
   protocol::HttpLane lane = protocol::HttpLane::worker;
   HttpAdmission admit = nullptr;
@@ -40,7 +42,8 @@ struct HttpRoute {
 // The HTTP routes beside the socket router: method and path, or path prefix, to a handler. An
 // exact path wins over prefixes, and the longest prefix over shorter ones. Every POST is checked
 // before its handler runs: Origin (403 origin_forbidden), then Content-Type (415
-// unsupported_media_type: JSON, or multipart for an upload), then its JSON body when it reads one.
+// unsupported_media_type: JSON, multipart for an upload, a form for the sandbox checkout), then its
+// JSON body when it reads one.
 class HttpRouter {
  public:
   void add(HttpRoute route);
@@ -71,6 +74,9 @@ void register_auth_routes(HttpRouter& router);
 
 // POST /upload and GET /media/u/{name}.jpg (media_http.cpp).
 void register_media_routes(HttpRouter& router);
+
+// The sandbox checkout and POST /api/payments/webhook/{provider} (payments_http.cpp).
+void register_payment_routes(HttpRouter& router);
 
 // Every HTTP route of the server.
 HttpRouter make_http_router();

@@ -6,8 +6,11 @@
 #include <unordered_map>
 
 #include "domain/discovery.hpp"
+#include "modules/catalog_view.hpp"
 #include "modules/events.hpp"
 #include "modules/person_view.hpp"
+#include "store/catalog.hpp"
+#include "store/payments.hpp"
 #include "store/social.hpp"
 
 namespace kesher::modules {
@@ -30,6 +33,18 @@ void run_due_like_backs(app::Context& app) {
       publish_totals(app, item.member_id);
     }
   }
+}
+
+// update_credit_discount when a promotion's end passes (the admin tools announce the ones they
+// switch on or off themselves).
+void announce_ended_promotions(app::Context& app, int64_t now) {
+  static std::atomic<int64_t> checked_up_to{0};
+  int64_t after = checked_up_to.exchange(now);
+  if (after == 0 || after >= now) return;
+  bool ended = false;
+  app.db->read(
+      [&](store::Session& db) { ended = store::catalog::promotion_ended_between(db, after, now); });
+  if (ended) publish_credit_packages(app);
 }
 
 }  // namespace
@@ -60,9 +75,11 @@ void run_jobs(app::Context& app) {
   try {
     run_due_like_backs(app);
     int64_t now = app.now();
+    announce_ended_promotions(app, now);
     if (now - last_popularity.load() >= kPopularityEverySeconds) {
       last_popularity = now;
       refresh_popularity(app);
+      app.db->write([&](store::Session& db) { store::payments::expire_unpaid(db, now); });
     }
   } catch (const std::exception& e) {
     spdlog::error("background jobs failed: {}", e.what());

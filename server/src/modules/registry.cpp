@@ -12,6 +12,7 @@ Router make_router() {
   register_chat_module(router);
   register_photos_module(router);
   register_stories_module(router);
+  register_payment_module(router);
   return router;
 }
 

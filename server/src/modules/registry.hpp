@@ -13,6 +13,7 @@ void register_social_module(Router& router);
 void register_chat_module(Router& router);
 void register_photos_module(Router& router);
 void register_stories_module(Router& router);
+void register_payment_module(Router& router);
 
 // Every socket module of the server.
 Router make_router();

@@ -51,6 +51,8 @@ json::object self_view(const app::Context& app, const store::UserRecord& user,
   view["s_radius"] = user.s_radius;
   view["credits"] = user.credits;
   view["premium"] = user.premium ? 1 : 0;
+  view["premium_until"] =
+      user.premium_until ? json::value(*user.premium_until) : json::value(nullptr);
   view["status"] = 1;
   view["has_story"] = 0;
   view["stories"] = json::array();

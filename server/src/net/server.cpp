@@ -1,10 +1,13 @@
 #include "net/server.hpp"
 
 #include <malloc.h>
+#include <pthread.h>
+#include <sched.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -20,6 +23,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cerrno>
 #include <chrono>
 #include <list>
 #include <mutex>
@@ -70,14 +74,22 @@ constexpr std::string_view kContentSecurityPolicy =
     "font-src 'self'; connect-src 'self'; media-src 'self'; frame-src 'self'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-// Hashing and decoding are batch work and socket work is not: on a busy machine their threads
-// give way.
-// On Linux a thread's nice value is its own (PRIO_PROCESS with the thread's id).
+// Hashing and decoding are batch work and socket work is not: their threads run under
+// SCHED_IDLE, which the kernel only gives a core that nothing else wants (threads they start, such
+// as libvips's workers, inherit it), so a burst of uploads or logins cannot delay chat.
 void lower_this_threads_priority() {
   thread_local bool lowered = false;
   if (lowered) return;
   lowered = true;
-  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+  sched_param idle{};
+  if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle) != 0) {
+    // Not allowed here: at least a nice value 10 below the server's (a thread's own, on Linux).
+    errno = 0;
+    int current = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+    if (errno == 0) {
+      setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), std::min(current + 10, 19));
+    }
+  }
 }
 
 double seconds_now() {
@@ -113,6 +125,10 @@ void apply_security_headers(Fields& fields, bool https) {
   fields.set("X-Frame-Options", "DENY");
   if (https) fields.set(http::field::strict_transport_security, kHsts);
   fields.set(http::field::server, "kesher");
+}
+
+bool is_security_header(std::string_view name) {
+  return beast::iequals(name, "Content-Security-Policy") || beast::iequals(name, "X-Frame-Options");
 }
 
 std::string error_body(std::string_view code) {
@@ -530,6 +546,7 @@ protocol::HttpRequest to_plain_request(const http::request<http::string_body>& r
   plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
   plain.device_cookie = protocol::cookie_value(request[http::field::cookie], "device");
   plain.accept_language = std::string(request[http::field::accept_language]);
+  plain.payment_signature = std::string(request["Kesher-Signature"]);
   plain.remote_ip = remote_ip;
   return plain;
 }
@@ -553,8 +570,20 @@ http::response<http::string_body> Server::Impl::make_response(
     response.set(http::field::content_type, plain.content_type);
     response.body() = plain.body;
   }
-  for (const auto& [name, value] : plain.headers) response.insert(name, value);
   secure(response);
+  // A response may replace a security header (the sandbox checkout may be framed by the site
+  // itself); an empty value removes it.
+  for (const auto& [name, value] : plain.headers) {
+    if (is_security_header(name)) {
+      if (value.empty()) {
+        response.erase(name);
+      } else {
+        response.set(name, value);
+      }
+    } else {
+      response.insert(name, value);
+    }
+  }
   response.keep_alive(request.keep_alive());
   response.prepare_payload();
   if (request.method() == http::verb::head) response.body().clear();

@@ -20,7 +20,8 @@ struct HttpRequest {
   std::string device_cookie;  // a browser that signed in to an account before (auth_http.cpp)
   std::string remote_ip;
   std::string accept_language;
-  int64_t user_id = 0;  // the member, when a route's admission step has looked them up
+  std::string payment_signature;  // Kesher-Signature, on payment webhooks
+  int64_t user_id = 0;            // the member, when a route's admission step has looked them up
 };
 
 // Which threads answer an HTTP request (net/server.cpp): the workers, or a bounded pool of its

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <map>
 
-#include "domain/catalog.hpp"
 #include "domain/chat.hpp"
+#include "store/catalog.hpp"
 #include "store/ledger.hpp"
 #include "store/media.hpp"
 #include "store/social.hpp"
@@ -203,7 +203,7 @@ const std::string& contact_select() {
   static const std::string sql = [] {
     std::string text = "SELECT u.id, u.name, ";
     text += kPhoto;
-    text += ", u.premium, u.kind, c.unread, c.archived, ";
+    text += ", (COALESCE(u.premium_until, 0) > kesher_now()), u.kind, c.unread, c.archived, ";
     text += kMessageColumns;
     text +=
         " FROM conversations c JOIN users u ON u.id = c.other_id JOIN messages m ON m.id = "
@@ -246,9 +246,10 @@ std::optional<ContactRow> contact(Session& db, int64_t me, int64_t other) {
           db.query_one(contact_select() + " WHERE c.user_id = ? AND c.other_id = ?", {me, other})) {
     return contact_from(*row);
   }
-  auto person = db.query_one(std::string("SELECT u.id, u.name, ") + kPhoto +
-                                 ", u.premium, u.kind FROM users u WHERE u.id = ?",
-                             {other});
+  auto person = db.query_one(
+      std::string("SELECT u.id, u.name, ") + kPhoto +
+          ", (COALESCE(u.premium_until, 0) > kesher_now()), u.kind FROM users u WHERE u.id = ?",
+      {other});
   if (!person) return std::nullopt;
   ContactRow contact;
   contact.id = person->integer(0);
@@ -310,7 +311,7 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
       return outcome;
     }
     message.media_id = upload->id;
-    message.price = domain::price_of("image");
+    message.price = catalog::price_of(db, "image");
   } else if (request.kind == rules::MessageKind::pphoto) {
     auto photo = photos::find(db, request.sender_id, request.photo_id);
     if (!photo || !photo->media_id) {
@@ -318,10 +319,10 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
       return outcome;
     }
     message.media_id = photo->media_id;
-    message.price = domain::price_of("image");
+    message.price = catalog::price_of(db, "image");
   } else {
     message.body = request.text;
-    message.price = domain::price_of("text");
+    message.price = catalog::price_of(db, "text");
   }
   if (request.story_id != 0) {
     auto story = stories::live(db, request.story_id, now);

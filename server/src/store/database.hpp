@@ -85,6 +85,8 @@ struct SqliteOptions {
   // FULL: a commit returns after its fsync, so a power loss keeps it. NORMAL: WAL pages are
   // synced at checkpoints only; safe against crashes of the process, not of the machine.
   bool durable_commits = true;
+  // Unix seconds for the SQL function kesher_now(); the system clock when empty.
+  std::function<int64_t()> clock;
 };
 
 std::unique_ptr<Database> open_sqlite(const SqliteOptions& options);

@@ -11,7 +11,7 @@ namespace {
 // Every person query selects these columns, as seen by viewer ?1.
 constexpr std::string_view kPersonColumns =
     "SELECT u.id, u.name, u.gender, u.birth_date, u.bio, u.place_id, COALESCE(u.cell_row, 0), "
-    "COALESCE(u.cell_col, 0), u.premium, u.kind = 'persona', "
+    "COALESCE(u.cell_col, 0), (COALESCE(u.premium_until, 0) > kesher_now()), u.kind = 'persona', "
     "(SELECT p.url FROM photos p WHERE p.user_id = u.id ORDER BY p.position, p.id LIMIT 1), "
     "(SELECT COUNT(*) FROM photos p WHERE p.user_id = u.id), "
     "EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = ?1 AND s.swiped_id = u.id AND s.liked = "
@@ -457,7 +457,7 @@ void mark_visits_seen(Session& db, int64_t user_id, int64_t now) {
 std::vector<RelatedPerson> related_people(Session& db, int64_t user_id) {
   // Each flag is the relation as the other person (r.other) sees the user (?1).
   static const std::string sql =
-      "SELECT r.other, u.premium,"
+      "SELECT r.other, (COALESCE(u.premium_until, 0) > kesher_now()),"
       " EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = r.other)"
       "  OR (b.blocker_id = r.other AND b.blocked_id = ?1)),"
       " EXISTS (SELECT 1 FROM conversations c WHERE c.user_id = r.other AND c.other_id = ?1),"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <ctime>
 #include <exception>
 #include <future>
 #include <mutex>
@@ -50,6 +51,7 @@ class SqliteConnection final : public Session {
     sqlite3_busy_timeout(db_, options.busy_timeout_ms);
     run_script("PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;");
     run_script(options.durable_commits ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    register_clock(options.clock);
   }
   ~SqliteConnection() override {
     for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
@@ -57,6 +59,20 @@ class SqliteConnection final : public Session {
   }
   SqliteConnection(const SqliteConnection&) = delete;
   SqliteConnection& operator=(const SqliteConnection&) = delete;
+
+  // kesher_now(): the server's clock in SQL, so that what derives from time (premium from
+  // premium_until) is computed where it is read, with the same clock the handlers use.
+  void register_clock(std::function<int64_t()> clock) {
+    clock_ = clock ? std::move(clock) : [] { return static_cast<int64_t>(std::time(nullptr)); };
+    auto call = [](sqlite3_context* context, int, sqlite3_value**) {
+      auto* clock = static_cast<std::function<int64_t()>*>(sqlite3_user_data(context));
+      sqlite3_result_int64(context, (*clock)());
+    };
+    if (sqlite3_create_function_v2(db_, "kesher_now", 0, SQLITE_UTF8, &clock_, call, nullptr,
+                                   nullptr, nullptr) != SQLITE_OK) {
+      throw StoreError(std::string("cannot register kesher_now: ") + sqlite3_errmsg(db_));
+    }
+  }
 
   void run_script(const std::string& sql) {
     char* error = nullptr;
@@ -159,6 +175,7 @@ class SqliteConnection final : public Session {
   }
 
   sqlite3* db_ = nullptr;
+  std::function<int64_t()> clock_;  // kesher_now()'s user data, destroyed after db_ is closed
   std::unordered_map<std::string, sqlite3_stmt*> statements_;
 };
 

@@ -10,7 +10,8 @@ constexpr std::string_view kSelectUser =
     "SELECT id, kind, COALESCE(email, ''), COALESCE(password_hash, ''), email_verified, name, "
     "gender, birth_date, bio, answer, language, place_id, s_gender, s_age_min, s_age_max, "
     "s_radius, "
-    "credits, premium, free_credits_announced, created_at FROM users ";
+    "credits, COALESCE(premium_until, 0) > kesher_now(), free_credits_announced, created_at, "
+    "premium_until FROM users ";
 
 UserRecord to_user(const Row& row) {
   UserRecord u;
@@ -34,6 +35,7 @@ UserRecord to_user(const Row& row) {
   u.premium = row.integer(17) != 0;
   u.free_credits_announced = row.integer(18) != 0;
   u.created_at = row.integer(19);
+  if (!row.is_null(20)) u.premium_until = row.integer(20);
   return u;
 }
 
@@ -121,8 +123,9 @@ void set_email_verified(Session& db, int64_t id) {
   db.execute("UPDATE users SET email_verified = 1 WHERE id = ?", {id});
 }
 
-void set_premium(Session& db, int64_t id, bool premium) {
-  db.execute("UPDATE users SET premium = ? WHERE id = ?", {int64_t{premium ? 1 : 0}, id});
+void set_premium_until(Session& db, int64_t id, std::optional<int64_t> premium_until) {
+  db.execute("UPDATE users SET premium_until = ? WHERE id = ?",
+             {premium_until ? Value(*premium_until) : Value(), id});
 }
 
 bool claim_free_credits_notice(Session& db, int64_t id) {

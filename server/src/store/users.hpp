@@ -26,7 +26,8 @@ struct UserRecord {
   int s_age_max = 100;
   int s_radius = 50;
   int64_t credits = 0;
-  bool premium = false;
+  bool premium = false;  // premium_until lies ahead (derived where read, with the server's clock)
+  std::optional<int64_t> premium_until;
   bool free_credits_announced = false;
   int64_t created_at = 0;
 };
@@ -63,7 +64,8 @@ void update(Session& db, int64_t id, UserColumn column, const Value& value);
 void set_age_range(Session& db, int64_t id, int low, int high);
 void set_password_hash(Session& db, int64_t id, const std::string& hash);
 void set_email_verified(Session& db, int64_t id);
-void set_premium(Session& db, int64_t id, bool premium);
+// Premium is a date (docs/decisions/0009-payments.md); nullopt ends it.
+void set_premium_until(Session& db, int64_t id, std::optional<int64_t> premium_until);
 // True the first time only: the free-credits notice is sent once.
 bool claim_free_credits_notice(Session& db, int64_t id);
 

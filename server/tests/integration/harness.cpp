@@ -208,6 +208,7 @@ HttpResult http_request(uint16_t port, const std::string& method, const std::str
   if (!options.cookie.empty()) request.set(http::field::cookie, options.cookie);
   if (!options.origin.empty()) request.set(http::field::origin, options.origin);
   if (!body.empty()) request.set(http::field::content_type, options.content_type);
+  for (const auto& [name, value] : options.headers) request.set(name, value);
   request.body() = body;
   request.prepare_payload();
   http::write(stream, request);

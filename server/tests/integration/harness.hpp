@@ -66,6 +66,7 @@ struct HttpOptions {
   std::string origin;
   std::string content_type = "application/json";
   std::string source_address;  // e.g. "127.0.0.7": another client address on loopback
+  std::vector<std::pair<std::string, std::string>> headers;  // any others
 };
 
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,

@@ -152,7 +152,8 @@ class Media : public ::testing::Test {
   }
 
   void premium(const Member& m) {
-    execute_sql(*server_, "UPDATE users SET premium = 1 WHERE id = " + std::to_string(m.id));
+    execute_sql(*server_,
+                "UPDATE users SET premium_until = 253402300799 WHERE id = " + std::to_string(m.id));
   }
 
   std::unique_ptr<ServerProcess> server_;

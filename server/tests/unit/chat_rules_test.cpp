@@ -61,7 +61,8 @@ TEST(ChatRules, KindsPairsAndDebitKeys) {
   EXPECT_EQ(parse_kind("pphoto"), MessageKind::pphoto);
   EXPECT_FALSE(parse_kind("video"));
   EXPECT_FALSE(parse_kind("IMAGE"));
-  for (auto kind : {MessageKind::text, MessageKind::gift, MessageKind::image, MessageKind::pphoto}) {
+  for (auto kind :
+       {MessageKind::text, MessageKind::gift, MessageKind::image, MessageKind::pphoto}) {
     EXPECT_EQ(parse_kind(kind_name(kind)), kind);
   }
   EXPECT_EQ(pair_of(9, 3).low, 3);

@@ -13,7 +13,7 @@ using kesher::domain::chat::MessageKind;
 
 namespace {
 
-const int64_t kTextPrice = kesher::domain::price_of("text");
+constexpr int64_t kTextPrice = 50;  // feature_prices (migration 0010)
 constexpr int64_t kRoseId = 1;      // 60 credits (migration 0004)
 constexpr int64_t kDiamondId = 20;  // 1,500 credits
 

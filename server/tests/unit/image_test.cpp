@@ -379,6 +379,17 @@ TEST_F(Image, TransparencyIsFlattenedOntoWhite) {
   expect_colour(pixel(result.images.display.jpeg, 20, 50), {255, 255, 255}, 3, "transparent");
   expect_colour(pixel(result.images.display.jpeg, 180, 50), {200, 30, 30}, 10, "opaque");
   expect_colour(pixel(result.images.thumb.jpeg, 20, 50), {255, 255, 255}, 3, "thumb");
+
+  // Resized, the invisible black of clear pixels must not darken the visible ones: one-pixel
+  // columns, clear black and opaque red, average to red at half opacity, which on white is
+  // (227, 142, 142); averaging colour and opacity apart would give (177, 135, 135).
+  VImage clear = (VImage::xyz(2000, 1000)[0] % 2) == 0;
+  VImage stripes = clear.ifthenelse(std::vector<double>{0, 0, 0}, std::vector<double>{200, 30, 30})
+                       .bandjoin(clear.ifthenelse(0, 255));
+  const auto resized = normalize(encode(srgb(stripes), ".png"));
+  ASSERT_EQ(resized.error, ImageError::none);
+  ASSERT_EQ(resized.images.display.width, 1280);
+  expect_colour(pixel(resized.images.display.jpeg, 640, 320), {227, 142, 142}, 8, "stripes");
 }
 
 TEST_F(Image, SixteenBitGreyAndCmykBecomeEightBitSrgb) {

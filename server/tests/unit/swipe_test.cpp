@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "domain/discovery.hpp"
+#include "domain/money.hpp"
 #include "store/social.hpp"
 #include "store/users.hpp"
 #include "store_fixture.hpp"
@@ -160,7 +161,8 @@ TEST_F(SwipeTest, MembersWithoutPremiumHaveADailyLikeLimit) {
 }
 
 TEST_F(SwipeTest, PremiumMembersHaveNoLikeLimit) {
-  db_->write([&](Session& s) { users::set_premium(s, me_, true); });
+  db_->write(
+      [&](Session& s) { users::set_premium_until(s, me_, kesher::domain::kPremiumForever); });
   for (int64_t person : add_people(kDailyLikeLimit + 1)) {
     ASSERT_EQ(swipe(me_, person, true).status, SwipeStatus::recorded) << person;
   }
