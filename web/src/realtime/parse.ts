@@ -41,6 +41,8 @@ import {
   type PhotosChangedEvent,
   type WheelPrize,
   type SpinDetails,
+  type SpinResult,
+  type PaymentFailedEvent,
   type LedgerEntry,
   type BoostStatusEntry,
   type CreditsPromo,
@@ -126,6 +128,7 @@ const WHEEL_KINDS: readonly string[] = ['coins', 'freespin', 'nothing'];
 export const isWheelPrize = (v: unknown): v is WheelPrize =>
   isRecord(v) &&
   isNumber(v.id) &&
+  optional(isNumber)(v.position) &&
   isString(v.kind) &&
   WHEEL_KINDS.includes(v.kind) &&
   isNumber(v.amount) &&
@@ -273,8 +276,7 @@ const DATA_GUARDS: DataGuards = {
     optional(arrayOf(isKeyedOption))(v.answers) &&
     optional(arrayOf(isCreditPackage))(v.credits) &&
     optional(arrayOf(isPremiumPackage))(v.premium) &&
-    optional(arrayOf(isPriceEntry))(v.prices) &&
-    optional(arrayOf(isWheelPrize))(v.wheel),
+    optional(arrayOf(isPriceEntry))(v.prices),
   plugins: (v): v is DataOf<'plugins'> =>
     isRecord(v) &&
     optional(
@@ -329,8 +331,12 @@ const DATA_GUARDS: DataGuards = {
   'credits/history': arrayOf(isLedgerEntry),
   'spinofluck/prizes': arrayOf(isWheelPrize),
   'spinofluck/buy_spin': noData,
-  'spinofluck/spin': noData,
-  'boost/buy': noData,
+  'spinofluck/spin': (v): v is SpinResult =>
+    isRecord(v) &&
+    isNumber(v.id) &&
+    (v.type === 'spin' || v.type === 'coins' || v.type === 'nothing') &&
+    optional(isNumber)(v.value),
+  'boost/buy': isBoostStatusEntry,
   'boost/status': arrayOf(isBoostStatusEntry),
 };
 
@@ -436,6 +442,16 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       };
       return event;
     }
+    case 'payment/failed': {
+      const d = raw.data;
+      if (!isRecord(d) || !isString(d.order_id)) return null;
+      if (d.type !== 'buy-credits' && d.type !== 'premium') return null;
+      const event: PaymentFailedEvent = {
+        module: 'payment/failed',
+        data: { order_id: d.order_id, type: d.type },
+      };
+      return event;
+    }
     case 'update_credit_discount': {
       const d = raw.data;
       if (!isRecord(d) || !arrayOf(isCreditPackage)(d.credits_packages)) return null;
@@ -453,6 +469,7 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       const d = isRecord(raw.data) ? { ...raw, ...raw.data } : raw;
       if (isNumber(d.coins)) event.coins = d.coins;
       else if (isNumber(d.amount)) event.coins = d.amount;
+      if (isNumber(d.spins)) event.spins = d.spins;
       if (isString(d.message)) event.message = d.message;
       if (isNumber(d.credits)) event.credits = d.credits;
       if (isNumber(d.sof_spin_available)) event.sof_spin_available = d.sof_spin_available;
@@ -485,6 +502,7 @@ const SERVER_EVENTS: ReadonlySet<string> = new Set([
   'credits',
   'user/photos/changed',
   'payment/complete',
+  'payment/failed',
   'update_credit_discount',
   'notification',
 ]);

@@ -218,13 +218,30 @@ export interface PremiumPackage {
   recommended: 0 | 1;
 }
 export type WheelPrizeKind = 'coins' | 'freespin' | 'nothing';
-/** A segment of the lucky wheel; `odds` is its chance (0–1), drawn on the server. */
+/** A segment of the lucky wheel (spinofluck/prizes); `odds` is its chance in one spin (0–1),
+ *  drawn on the server. `amount` is credits for coins, spins for freespin. */
 export interface WheelPrize {
   id: number;
+  /** Where the segment sits, clockwise from the top. */
+  position?: number;
   kind: WheelPrizeKind;
   amount: number;
   odds: number;
   weight?: number;
+}
+/** request_details of spinofluck/prizes. */
+export interface WheelPrizesDetails {
+  spin_price?: number;
+  total_weight?: number;
+  /** What a spin pays on average, counting the spins it wins in turn; null when unbounded. */
+  expected_credits?: number | null;
+}
+/** spinofluck/spin's data (spec §7): `spin` for a free-spin prize, else coins with their value. */
+export interface SpinResult {
+  id: number;
+  position?: number;
+  type: 'spin' | 'coins' | 'nothing';
+  value?: number;
 }
 export interface PriceEntry {
   feature: string;
@@ -237,7 +254,6 @@ export interface Configs {
   credits: CreditPackage[];
   premium: PremiumPackage[];
   prices: PriceEntry[];
-  wheel: WheelPrize[];
 }
 export type ConfigKey = keyof Configs;
 
@@ -475,8 +491,11 @@ export interface SpinDetails {
   prize?: WheelPrize;
 }
 export type BoostKind = 'boost' | 'top_search' | 'spotlight';
+/** A running boost (boost/status, and boost/buy's data). */
 export interface BoostStatusEntry {
   kind: BoostKind;
+  impressions?: number;
+  started_at?: number;
   /** null for top_search, which runs by time. */
   impressions_left: number | null;
   /** Unix seconds. */
@@ -552,13 +571,14 @@ export interface Modules {
   credits_promo: { request: Record<string, never>; data: CreditsPromo };
   'payment/initiate': { request: PaymentInitiateRequest; data: PaymentOrder };
   'credits/history': { request: Paging; data: LedgerEntry[] };
+  /** request_details: WheelPrizesDetails. */
   'spinofluck/prizes': { request: Record<string, never>; data: WheelPrize[] };
   /** request_details: SpinDetails (credits, sof_spin_available). */
-  'spinofluck/buy_spin': { request: Record<string, never>; data: never };
+  'spinofluck/buy_spin': { request: { client_id?: string }; data: never };
   /** request_details: SpinDetails with the prize. */
-  'spinofluck/spin': { request: Record<string, never>; data: never };
-  /** request_details: {credits} when given. */
-  'boost/buy': { request: { kind: BoostKind; client_id: string }; data: never };
+  'spinofluck/spin': { request: { client_id?: string }; data: SpinResult };
+  /** request_details: {kind, credits, credits_spent, replayed}. */
+  'boost/buy': { request: { kind: BoostKind; client_id: string }; data: BoostStatusEntry };
   'boost/status': { request: Record<string, never>; data: BoostStatusEntry[] };
 }
 
@@ -606,7 +626,7 @@ export const MODULE_ACCESS = {
   gifts: 'member',
   'conversation/archive': 'member',
   'conversation/unarchive': 'member',
-  credits_promo: 'member',
+  credits_promo: 'guest',
   'payment/initiate': 'member',
   'credits/history': 'member',
   'spinofluck/prizes': 'member',
@@ -696,14 +716,22 @@ export interface UpdateCreditDiscountEvent {
   module: 'update_credit_discount';
   data: { credits_packages: CreditPackage[] };
 }
+/** The provider reported a failed payment (a card that fails after a delay). */
+export interface PaymentFailedEvent {
+  module: 'payment/failed';
+  data: { order_id: string; type: PaymentType };
+}
 export type NotificationType = 'coins' | 'wheel_credits' | 'freespin';
-/** A reward (a wheel prize, coins); the client shows it in the banner. */
+/** A reward (a wheel prize, coins); the client shows the banner by `type` in the member's
+ *  language. */
 export interface NotificationEvent {
   module: 'notification';
   type: NotificationType;
   /** Credits won, for coins and wheel_credits. */
   coins?: number;
-  /** The server's text, when it sends one. */
+  /** Spins won, for freespin. */
+  spins?: number;
+  /** English, for logs only: never shown. */
   message?: string;
   /** The balance now, when given. */
   credits?: number;
@@ -711,6 +739,7 @@ export interface NotificationEvent {
 }
 export type ServerEvent =
   | PaymentCompleteEvent
+  | PaymentFailedEvent
   | UpdateCreditDiscountEvent
   | NotificationEvent
   | ClaimFreeCreditsEvent

@@ -10,6 +10,7 @@ import type { BoostKind, BoostStatusEntry } from '../../realtime/protocol';
 import { Modal } from '../../ui/Modal';
 import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import { buyBoost, fetchBoostStatus } from './api';
+import { newClientId } from './clientId';
 import { useMoneyStore } from './store';
 import './money.css';
 
@@ -21,11 +22,6 @@ const ICONS: Record<BoostKind, IconName> = {
 };
 /** Spec §1, §9 prices when the configuration has none. */
 const DEFAULT_PRICES: Record<BoostKind, number> = { boost: 500, top_search: 400, spotlight: 300 };
-
-export function newClientId(): string {
-  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
-  return `b-${random}`.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
-}
 
 export function BoostModalHost() {
   const kind = useMoneyStore((s) => s.boostKind);
@@ -44,7 +40,7 @@ function BoostModal({ initial, onClose }: { initial: BoostKind; onClose: () => v
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [status, setStatus] = useState<BoostStatusEntry[]>([]);
   // One id per choice: switching the kind is a different purchase.
-  const [clientId, setClientId] = useState(newClientId);
+  const [clientId, setClientId] = useState(() => newClientId('b'));
 
   useEffect(() => {
     let live = true;
@@ -64,7 +60,7 @@ function BoostModal({ initial, onClose }: { initial: BoostKind; onClose: () => v
   const choose = (next: BoostKind) => {
     if (next === kind || state.kind === 'buying') return;
     setKind(next);
-    setClientId(newClientId());
+    setClientId(newClientId('b'));
     setState({ kind: 'idle' });
   };
 
@@ -86,7 +82,7 @@ function BoostModal({ initial, onClose }: { initial: BoostKind; onClose: () => v
       return;
     }
     if (outcome.credits !== null) useAppStore.getState().setCredits(outcome.credits);
-    setClientId(newClientId());
+    setClientId(newClientId('b'));
     setState({ kind: 'done' });
   };
 

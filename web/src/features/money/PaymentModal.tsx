@@ -20,13 +20,16 @@ export function PaymentModalHost() {
   return payment ? <PaymentModal key={payment.orderId} payment={payment} onClose={close} /> : null;
 }
 
-/** The iframe left the checkout for the return page: the provider is done with the card. */
+/** The iframe left the checkout for the return page: the provider is done with the card. The
+ *  return page is this app, which refuses to be framed, so the frame may also be unreadable
+ *  (the browser's error page); the checkout's own pages, a declined card included, stay
+ *  readable. */
 function returned(frame: HTMLIFrameElement | null): boolean {
   try {
-    return frame?.contentWindow?.location.pathname.startsWith('/payments/redirect') ?? false;
+    const path = frame?.contentWindow?.location.pathname ?? '';
+    return path.startsWith('/payments/redirect') || path === '' || path === 'blank';
   } catch {
-    // Another origin: still the provider's pages.
-    return false;
+    return true;
   }
 }
 
@@ -62,6 +65,7 @@ function PaymentModal({ payment, onClose }: { payment: OpenPayment; onClose: () 
   const frame = useRef<HTMLIFrameElement>(null);
   const [loaded, setLoaded] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const failed = useMoneyStore((s) => s.failedOrders.includes(payment.orderId));
 
   const onLoad = () => {
     setLoaded(true);
@@ -83,7 +87,15 @@ function PaymentModal({ payment, onClose }: { payment: OpenPayment; onClose: () 
           {t('money.payment.title')}
         </h2>
         <Summary payment={payment} />
-        {confirming ? (
+        {failed ? (
+          <div className="payment-modal__confirming" role="alert" data-testid="payment-failed">
+            <strong>{t('money.payment.failed')}</strong>
+            <p className="muted">{t('money.payment.failedBody')}</p>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              {t('money.payment.retry')}
+            </button>
+          </div>
+        ) : confirming ? (
           <div className="payment-modal__confirming" role="status" data-testid="payment-confirming">
             <span className="payment-modal__spinner" aria-hidden="true" />
             <strong>{t('money.payment.confirming')}</strong>

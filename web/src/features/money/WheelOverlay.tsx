@@ -11,6 +11,7 @@ import { Modal } from '../../ui/Modal';
 import { CoinIcon, FreeSpinIcon } from '../../ui/icons';
 import { buySpin, fetchPrizes, spinWheel } from './api';
 import { setSpins } from './runtime';
+import { newClientId } from './clientId';
 import { useMoneyStore } from './store';
 import {
   expectedValue,
@@ -32,9 +33,11 @@ const COLOURS = ['#ff6b8b', '#7c4dff', '#f5b301', '#e8436b', '#1e9e63', '#a8326e
 type Result = { kind: 'prize'; prize: WheelPrize } | { kind: 'error' } | null;
 
 export function useSpinPrice(): number {
-  return useAppStore(
-    (s) => s.configs.prices?.find((p) => p.feature === 'spin')?.price ?? DEFAULT_SPIN_PRICE,
+  const fromPrizes = useMoneyStore((s) => s.prizesDetails.spin_price);
+  const fromConfigs = useAppStore(
+    (s) => s.configs.prices?.find((p) => p.feature === 'spin')?.price,
   );
+  return fromPrizes ?? fromConfigs ?? DEFAULT_SPIN_PRICE;
 }
 
 export function WheelOverlayHost() {
@@ -119,7 +122,9 @@ function FreeSpinSvg() {
 function OddsTable({ prizes, price }: { prizes: WheelPrize[]; price: number }) {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
-  const ev = expectedValue(prizes);
+  const served = useMoneyStore((s) => s.prizesDetails.expected_credits);
+  // The server's figure when it sends one; the same sum worked out here otherwise.
+  const ev = served !== undefined ? served : expectedValue(prizes);
   const name = (prize: WheelPrize) =>
     prize.kind === 'coins'
       ? t('money.wheel.prize.coins', { amount: formatNumber(prize.amount, language) })
@@ -175,8 +180,10 @@ function WheelOverlay({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     if (useMoneyStore.getState().prizes.length > 0) return;
-    void fetchPrizes().then((list) => {
-      if (list && list.length > 0) useMoneyStore.getState().setPrizes(list);
+    void fetchPrizes().then((catalogue) => {
+      if (catalogue && catalogue.prizes.length > 0) {
+        useMoneyStore.getState().setPrizes(catalogue.prizes, catalogue.details);
+      }
     });
   }, []);
   useEffect(() => {
@@ -191,6 +198,7 @@ function WheelOverlay({ onClose }: { onClose: () => void }) {
   const finish = () => {
     busy.current = false;
     setSpinning(false);
+    useMoneyStore.getState().setWheelSpinning(false);
   };
 
   const spin = async () => {
@@ -204,9 +212,10 @@ function WheelOverlay({ onClose }: { onClose: () => void }) {
     }
     busy.current = true;
     setSpinning(true);
+    useMoneyStore.getState().setWheelSpinning(true);
     setResult(null);
     if (free <= 0) {
-      const bought = await buySpin();
+      const bought = await buySpin(newClientId('s'));
       if (bought.kind === 'not_enough_credits') {
         finish();
         useAppStore.getState().setCreditsModalOpen(true);
@@ -220,7 +229,7 @@ function WheelOverlay({ onClose }: { onClose: () => void }) {
       useAppStore.getState().setCredits(bought.details.credits);
       setSpins(bought.details.sof_spin_available);
     }
-    const outcome = await spinWheel();
+    const outcome = await spinWheel(newClientId('w'));
     if (outcome.kind !== 'ok' || !outcome.details.prize) {
       finish();
       setResult({ kind: 'error' });

@@ -10,10 +10,12 @@ import type {
   LedgerEntry,
   NotificationEvent,
   PaymentCompleteEvent,
+  PaymentFailedEvent,
   PaymentOrder,
   PaymentType,
   SpinDetails,
   WheelPrize,
+  WheelPrizesDetails,
 } from '../../realtime/protocol';
 import { spinDetailsOf } from '../../realtime/parse';
 import { detailNumber } from '../people/api';
@@ -67,11 +69,29 @@ export async function fetchCreditsHistory(offset: number): Promise<LedgerEntry[]
   }
 }
 
-/** `spinofluck/prizes`: the wheel's segments with their odds. */
-export async function fetchPrizes(): Promise<WheelPrize[] | null> {
+export interface WheelCatalogue {
+  prizes: WheelPrize[];
+  details: WheelPrizesDetails;
+}
+
+function prizesDetailsOf(details: Record<string, unknown> | undefined): WheelPrizesDetails {
+  const expected = details?.expected_credits;
+  const out: WheelPrizesDetails = {};
+  const price = detailNumber(details, 'spin_price');
+  if (price !== null) out.spin_price = price;
+  if (expected === null) out.expected_credits = null;
+  else if (typeof expected === 'number' && Number.isFinite(expected)) {
+    out.expected_credits = expected;
+  }
+  return out;
+}
+
+/** `spinofluck/prizes`: the wheel's segments with their odds and the average value of a spin. */
+export async function fetchPrizes(): Promise<WheelCatalogue | null> {
   try {
     const reply = await realtime.request('spinofluck/prizes', {});
-    return reply.request_status === 1 && Array.isArray(reply.data) ? reply.data : null;
+    if (reply.request_status !== 1 || !Array.isArray(reply.data)) return null;
+    return { prizes: reply.data, details: prizesDetailsOf(reply.request_details) };
   } catch {
     return null;
   }
@@ -99,10 +119,10 @@ function spinOutcome(
   return { kind: 'error' };
 }
 
-/** `spinofluck/buy_spin`: 100 credits for one spin. */
-export async function buySpin(): Promise<SpinOutcome> {
+/** `spinofluck/buy_spin`: 100 credits for one spin; `clientId` makes a retry pay once. */
+export async function buySpin(clientId: string): Promise<SpinOutcome> {
   try {
-    const reply = await realtime.request('spinofluck/buy_spin', {});
+    const reply = await realtime.request('spinofluck/buy_spin', { client_id: clientId });
     return spinOutcome(reply.request_status, reply.error_code, reply.request_details);
   } catch {
     return { kind: 'error' };
@@ -110,9 +130,9 @@ export async function buySpin(): Promise<SpinOutcome> {
 }
 
 /** `spinofluck/spin`: uses a free spin; the prize comes from the server. */
-export async function spinWheel(): Promise<SpinOutcome> {
+export async function spinWheel(clientId: string): Promise<SpinOutcome> {
   try {
-    const reply = await realtime.request('spinofluck/spin', {});
+    const reply = await realtime.request('spinofluck/spin', { client_id: clientId });
     const outcome = spinOutcome(reply.request_status, reply.error_code, reply.request_details);
     return outcome.kind === 'ok' && !outcome.details.prize ? { kind: 'error' } : outcome;
   } catch {
@@ -165,8 +185,9 @@ export function onceAuthenticated(listener: () => void): () => void {
 
 export interface MoneyEventHandlers {
   paymentComplete(event: PaymentCompleteEvent['data']): void;
+  paymentFailed(event: PaymentFailedEvent['data']): void;
   creditPackages(packages: CreditPackage[]): void;
-  prizes(prizes: WheelPrize[]): void;
+  prizes(catalogue: WheelCatalogue): void;
   notification(event: NotificationEvent): void;
   /** The socket (re)authenticated: ask for what the money screens need. */
   authenticated(): void;
@@ -175,11 +196,14 @@ export interface MoneyEventHandlers {
 export function subscribeMoneyEvents(handlers: MoneyEventHandlers): () => void {
   const offs = [
     realtime.on('payment/complete', (event) => handlers.paymentComplete(event.data)),
+    realtime.on('payment/failed', (event) => handlers.paymentFailed(event.data)),
     realtime.on('update_credit_discount', (event) =>
       handlers.creditPackages(event.data.credits_packages),
     ),
     realtime.on('spinofluck/prizes', (frame) => {
-      if (frame.request_status === 1 && frame.data) handlers.prizes(frame.data);
+      if (frame.request_status === 1 && frame.data) {
+        handlers.prizes({ prizes: frame.data, details: prizesDetailsOf(frame.request_details) });
+      }
     }),
     realtime.on('notification', (event) => handlers.notification(event)),
     realtime.onSession((event) => {
@@ -189,6 +213,14 @@ export function subscribeMoneyEvents(handlers: MoneyEventHandlers): () => void {
   return () => {
     for (const off of offs) off();
   };
+}
+
+/** Asks for the priced configs again: they come in the currency of the socket's member (a
+ *  guest socket prices in the browser's language). The app store takes the reply. */
+export function refreshPrices(): void {
+  realtime.request('configs', { keys: ['credits', 'premium', 'prices'] }).catch(() => {
+    // Asked again at the next authentication.
+  });
 }
 
 /** Asks for `totals` again; the app store takes the reply. */

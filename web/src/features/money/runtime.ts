@@ -11,6 +11,7 @@ import {
   fetchPrizes,
   fetchPromo,
   onceAuthenticated,
+  refreshPrices,
   refreshTotals,
   revalidateSession,
   subscribeMoneyEvents,
@@ -44,14 +45,16 @@ function showNotification(event: NotificationEvent): void {
   const language = app().language;
   if (event.credits !== undefined) app().setCredits(event.credits);
   if (event.sof_spin_available !== undefined) setSpins(event.sof_spin_available);
+  // The open wheel says what it gave itself, once it stops.
+  if (event.type !== 'coins' && money().wheelOpen) return;
   const count = formatNumber(event.coins ?? 0, language);
+  // `message` is English, for logs: the banner speaks the member's language.
   const message =
-    event.message ??
-    (event.type === 'freespin'
+    event.type === 'freespin'
       ? i18next.t('money.notify.freeSpin')
       : event.type === 'wheel_credits'
         ? i18next.t('money.notify.wonCredits', { count })
-        : i18next.t('money.notify.coins', { count }));
+        : i18next.t('money.notify.coins', { count });
   showBanner({ type: event.type, message });
   if (event.type !== 'freespin') playSound('credits');
 }
@@ -86,16 +89,21 @@ export function bindMoney(): () => void {
   });
   const off = subscribeMoneyEvents({
     paymentComplete: (event) => payments.handle(event),
+    paymentFailed: (event) => money().addFailedOrder(event.order_id),
     creditPackages: (packages) => {
       app().setConfigs({ credits: packages });
       void fetchPromo().then((promo) => money().setPromo(promo));
     },
-    prizes: (prizes) => money().setPrizes(prizes),
+    prizes: ({ prizes, details }) => money().setPrizes(prizes, details),
     notification: showNotification,
     authenticated: () => {
+      // Signed in, the prices are the member's: the same currency payment/initiate charges in.
+      refreshPrices();
       if (money().prizes.length > 0) return;
-      void fetchPrizes().then((prizes) => {
-        if (prizes && prizes.length > 0) money().setPrizes(prizes);
+      void fetchPrizes().then((catalogue) => {
+        if (catalogue && catalogue.prizes.length > 0) {
+          money().setPrizes(catalogue.prizes, catalogue.details);
+        }
       });
     },
   });

@@ -8,6 +8,7 @@ import type {
   CurrencyCode,
   PaymentType,
   WheelPrize,
+  WheelPrizesDetails,
 } from '../../realtime/protocol';
 
 export interface OpenPayment {
@@ -27,7 +28,12 @@ interface MoneyState {
   boostKind: BoostKind | null;
   historyOpen: boolean;
   prizes: WheelPrize[];
+  prizesDetails: WheelPrizesDetails;
   promo: CreditsPromo | null;
+  /** Orders the provider reported as failed (payment/failed). */
+  failedOrders: string[];
+  /** The wheel is turning: its own result speaks, the reward banner waits. */
+  wheelSpinning: boolean;
   /** The wheel splash was shown (or dismissed) for this many spins: it shows again only when
    *  the member gets more. */
   splashSeenFor: number;
@@ -38,7 +44,9 @@ interface MoneyState {
   openBoost(kind: BoostKind): void;
   closeBoost(): void;
   setHistoryOpen(open: boolean): void;
-  setPrizes(prizes: WheelPrize[]): void;
+  setPrizes(prizes: WheelPrize[], details?: WheelPrizesDetails): void;
+  addFailedOrder(orderId: string): void;
+  setWheelSpinning(spinning: boolean): void;
   setPromo(promo: CreditsPromo | null): void;
   setSplashSeenFor(spins: number): void;
 }
@@ -49,7 +57,10 @@ export const useMoneyStore = create<MoneyState>()((set) => ({
   boostKind: null,
   historyOpen: false,
   prizes: [],
+  prizesDetails: {},
   promo: null,
+  failedOrders: [],
+  wheelSpinning: false,
   splashSeenFor: 0,
 
   openPayment: (payment) => set({ payment }),
@@ -58,7 +69,14 @@ export const useMoneyStore = create<MoneyState>()((set) => ({
   openBoost: (boostKind) => set({ boostKind }),
   closeBoost: () => set({ boostKind: null }),
   setHistoryOpen: (historyOpen) => set({ historyOpen }),
-  setPrizes: (prizes) => set({ prizes }),
+  setPrizes: (prizes, prizesDetails = {}) =>
+    set({
+      // Clockwise from the top, as the server places them.
+      prizes: [...prizes].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)),
+      prizesDetails,
+    }),
+  addFailedOrder: (orderId) => set((s) => ({ failedOrders: [...s.failedOrders, orderId] })),
+  setWheelSpinning: (wheelSpinning) => set({ wheelSpinning }),
   setPromo: (promo) => set({ promo }),
   setSplashSeenFor: (splashSeenFor) => set({ splashSeenFor }),
 }));

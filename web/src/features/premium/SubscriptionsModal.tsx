@@ -130,11 +130,11 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
           </div>
         )}
 
-        <p className="subs-modal__renew" data-testid="subscriptions-no-renew">
-          <Icon name="refresh" size={16} strokeWidth={2} />
-          <span>{t('money.premium.noRenew')}</span>
-        </p>
         <div className="subs-modal__actions">
+          <p className="subs-modal__renew" data-testid="subscriptions-no-renew">
+            <Icon name="refresh" size={16} strokeWidth={2} />
+            <span>{t('money.premium.noRenew')}</span>
+          </p>
           <button
             type="button"
             className="btn btn-primary btn-block subs-modal__buy"
