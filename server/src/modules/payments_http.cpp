@@ -28,7 +28,6 @@ using protocol::json_response;
 using protocol::reply_error;
 using protocol::reply_ok;
 
-constexpr std::string_view kSandboxPay = "/payments/sandbox/pay/";
 constexpr std::string_view kWebhookPrefix = "/api/payments/webhook/";
 // The checkout may be shown in the site's own payment iframe, and nowhere else; it loads only its
 // stylesheet and posts only to this origin.
@@ -168,7 +167,7 @@ HttpResponse see_other(std::string location) {
 // as a real processor would; the browser goes on to /payments/redirect, which grants nothing.
 HttpResponse pay(app::Context& app, const HttpRequest& request, const json::object&) {
   std::string language;
-  auto id = std::string_view(request.path).substr(kSandboxPay.size());
+  auto id = std::string_view(request.path).substr(payments::kPayPrefix.size());
   auto order = load_order(app, id, &language);
   if (!order || order->provider != "sandbox") return error_response(404, errc::not_found);
   auto page = page_for(*order, language);
@@ -291,7 +290,7 @@ void register_payment_routes(HttpRouter& router) {
               .match = Match::prefix,
               .handler = checkout});
   router.add({.method = "POST",
-              .path = std::string(kSandboxPay),
+              .path = std::string(payments::kPayPrefix),
               .match = Match::prefix,
               .handler = pay,
               .form_body = true});

@@ -228,8 +228,8 @@ std::string render_checkout(const CheckoutPage& page) {
       html += "<p class=\"message error\" role=\"alert\">" +
               std::string(problem_text(t, page.problem)) + "</p>";
     }
-    html += "<form method=\"post\" action=\"" + std::string(kCheckoutPrefix) +
-            escape(page.order_id) + "\" autocomplete=\"on\">";
+    html += "<form method=\"post\" action=\"" + std::string(kPayPrefix) + escape(page.order_id) +
+            "\" autocomplete=\"on\">";
     html += "<label>" + std::string(t.card_number) +
             "<input name=\"number\" dir=\"ltr\" inputmode=\"numeric\" autocomplete=\"cc-number\" "
             "placeholder=\"1234 1234 1234 1234\" maxlength=\"23\" required></label>";

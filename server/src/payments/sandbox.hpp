@@ -47,6 +47,8 @@ class SandboxProvider final : public PaymentProvider {
 };
 
 inline constexpr std::string_view kCheckoutPrefix = "/payments/sandbox/checkout/";
+// Where the checkout's form posts the card (a GET and a POST cannot share a prefix route).
+inline constexpr std::string_view kPayPrefix = "/payments/sandbox/pay/";
 inline constexpr std::string_view kCheckoutStylesheet = "/payments/sandbox/checkout.css";
 
 // The checkout page (HTML) in the member's language.

@@ -174,6 +174,9 @@ TEST_F(Payments, SandboxCheckoutPaysOnceThroughTheWebhook) {
   EXPECT_NE(page.headers["content-security-policy"].find("frame-ancestors 'self'"),
             std::string::npos);
   EXPECT_NE(page.headers["x-frame-options"], "DENY");
+  // The browser posts where the page's form says: that must be the route that takes the card.
+  EXPECT_NE(page.body.find("action=\"/payments/sandbox/pay/" + order_id + "\""), std::string::npos)
+      << page.body;
   auto css = http_request(server_->port(), "GET", "/payments/sandbox/checkout.css");
   EXPECT_EQ(css.status, 200);
   EXPECT_EQ(css.headers["content-type"], "text/css; charset=utf-8");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyFor, formatMoney, formatNumber } from './format';
+import { currencyFor, formatDate, formatMoney, formatNumber, formatSignedNumber } from './format';
 
 // Intl uses no-break and narrow no-break spaces and, in Hebrew, direction marks; compare the
 // visible text.
@@ -44,5 +44,32 @@ describe('formatMoney', () => {
     expect(formatMoney(9.9, 'en')).toBe('$9.90');
     expect(plain(formatMoney(1000, 'de'))).toBe('1.000 $');
     expect(plain(formatMoney(9.9, 'de'))).toBe('9,90 $');
+  });
+});
+
+describe('formatMoney with the server’s currency', () => {
+  it('keeps the currency the package was priced in', () => {
+    expect(formatMoney(149, 'en', 'ILS')).toBe('₪149');
+    expect(plain(formatMoney(1490, 'he', 'ILS'))).toContain('1,490');
+    expect(plain(formatMoney(1490, 'he', 'ILS'))).toContain('₪');
+    expect(formatMoney(39.9, 'en', 'USD')).toBe('$39.90');
+  });
+});
+
+describe('formatSignedNumber', () => {
+  it('signs credits and debits, with separators from 1,000', () => {
+    expect(formatSignedNumber(1200, 'en')).toBe('+1,200');
+    expect(formatSignedNumber(-50, 'en')).toBe('\u221250');
+    expect(formatSignedNumber(-1000, 'de')).toBe('\u22121.000');
+    expect(formatSignedNumber(0, 'he')).toBe('0');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a day in the UI language', () => {
+    const march = Date.UTC(2027, 2, 12, 12) / 1000;
+    expect(formatDate(march, 'en')).toBe('March 12, 2027');
+    expect(formatDate(march, 'de')).toBe('12. März 2027');
+    expect(formatDate(march, 'he')).toContain('2027');
   });
 });

@@ -43,6 +43,9 @@ export interface AppState {
   /** A member who just created their account is adding photos on the registration's last step:
    *  /register stays open to them (guest-only otherwise), and the reward modal waits. */
   finishingRegistration: boolean;
+  /** Grows when the member's data should be fetched again (after a payment, spec §4): lists
+   *  that depend on credits or premium reload when it changes. */
+  dataEpoch: number;
 
   setUser(user: User | null): void;
   /** The member's photos changed (here or in another tab): the first one is their photo. */
@@ -58,6 +61,9 @@ export interface AppState {
   setFreeCreditsClaimed(credits: number | null): void;
   setCreditsModalOpen(open: boolean, need?: CreditsNeed | null): void;
   setConnection(connection: ConnectionState): void;
+  /** The balance changed (a payment, the wheel, a boost, another tab). */
+  setCredits(credits: number): void;
+  bumpDataEpoch(): void;
   /** Forgets everything tied to the signed-in user (logout, lost session). */
   clearSession(): void;
 }
@@ -77,6 +83,7 @@ export const useAppStore = create<AppState>()((set) => ({
   creditsNeed: null,
   connection: 'live',
   finishingRegistration: false,
+  dataEpoch: 0,
 
   setUser: (user) => {
     writeSessionHint(user !== null);
@@ -100,6 +107,9 @@ export const useAppStore = create<AppState>()((set) => ({
   setCreditsModalOpen: (creditsModalOpen, need = null) =>
     set({ creditsModalOpen, creditsNeed: creditsModalOpen ? need : null }),
   setConnection: (connection) => set({ connection }),
+  setCredits: (credits) =>
+    set((s) => (s.user && s.user.credits !== credits ? { user: { ...s.user, credits } } : s)),
+  bumpDataEpoch: () => set((s) => ({ dataEpoch: s.dataEpoch + 1 })),
   clearSession: () => {
     writeSessionHint(false);
     set({

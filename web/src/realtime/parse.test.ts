@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parseFrame } from './parse';
+import { parseFrame, spinDetailsOf } from './parse';
 
 describe('parseFrame', () => {
   it('drops frames that are not JSON objects with a string module', () => {
@@ -50,10 +50,113 @@ describe('parseFrame', () => {
   });
 
   it('passes frames of modules without a dedicated type as envelopes', () => {
-    expect(parseFrame('{"module":"payment/complete","data":{"id":4}}')).toEqual({
-      module: 'payment/complete',
+    expect(parseFrame('{"module":"stories","data":{"id":4}}')).toEqual({
+      module: 'stories',
       data: { id: 4 },
     });
+  });
+
+  it('types the money events and drops malformed ones', () => {
+    expect(
+      parseFrame(
+        '{"module":"payment/complete","data":{"order_id":"o_1","type":"buy-credits","credits":6200,"premium_until":null}}',
+      ),
+    ).toEqual({
+      module: 'payment/complete',
+      data: { order_id: 'o_1', type: 'buy-credits', credits: 6200, premium_until: null },
+    });
+    expect(
+      parseFrame(
+        '{"module":"payment/complete","data":{"order_id":"o_1","type":"gift","credits":1}}',
+      ),
+    ).toBeNull();
+    expect(parseFrame('{"module":"payment/complete","data":{"order_id":"o_1"}}')).toBeNull();
+    const pkg = {
+      id: 3,
+      credits: 5000,
+      price: 149,
+      currency: 'ILS',
+      discount: 20,
+      bonus: 1000,
+      free_spins: 1,
+      promo_active: 1,
+      promo_ends: 1795400000,
+    };
+    expect(
+      parseFrame(
+        JSON.stringify({ module: 'update_credit_discount', data: { credits_packages: [pkg] } }),
+      ),
+    ).toEqual({ module: 'update_credit_discount', data: { credits_packages: [pkg] } });
+    expect(
+      parseFrame(
+        JSON.stringify({
+          module: 'update_credit_discount',
+          data: { credits_packages: [{ ...pkg, promo_ends: '2026-01-01' }] },
+        }),
+      ),
+    ).toBeNull();
+    expect(parseFrame('{"module":"notification","type":"wheel_credits","coins":150}')).toEqual({
+      module: 'notification',
+      type: 'wheel_credits',
+      coins: 150,
+    });
+    expect(
+      parseFrame('{"module":"notification","type":"freespin","data":{"sof_spin_available":2}}'),
+    ).toEqual({
+      module: 'notification',
+      type: 'freespin',
+      sof_spin_available: 2,
+    });
+    expect(parseFrame('{"module":"notification","type":"banner"}')).toBeNull();
+  });
+
+  it('accepts a checkout on this site only', () => {
+    const order = {
+      order_id: 'o_1',
+      redirect_url: '/payments/sandbox/checkout/o_1',
+      amount: 149,
+      currency: 'ILS',
+    };
+    expect(
+      parseFrame(
+        JSON.stringify({ module: 'payment/initiate', rid: '1', request_status: 1, data: order }),
+      ),
+    ).toMatchObject({ data: order });
+    for (const url of ['https://evil.example/pay', '//evil.example/pay', 'javascript:alert(1)']) {
+      const reply = parseFrame(
+        JSON.stringify({
+          module: 'payment/initiate',
+          rid: '1',
+          request_status: 1,
+          data: { ...order, redirect_url: url },
+        }),
+      );
+      expect(reply).not.toHaveProperty('data');
+    }
+  });
+
+  it('checks the wheel prizes and the spin details', () => {
+    const prizes = [
+      { id: 1, kind: 'coins', amount: 50, odds: 0.4 },
+      { id: 2, kind: 'freespin', amount: 0, odds: 0.1 },
+    ];
+    expect(
+      parseFrame(JSON.stringify({ module: 'spinofluck/prizes', request_status: 1, data: prizes })),
+    ).toMatchObject({ data: prizes });
+    expect(
+      parseFrame(
+        JSON.stringify({
+          module: 'spinofluck/prizes',
+          data: [{ id: 1, kind: 'jackpot', amount: 1, odds: 0.1 }],
+        }),
+      ),
+    ).not.toHaveProperty('data');
+    expect(spinDetailsOf({ credits: 100, sof_spin_available: 0, prize: prizes[0] })).toEqual({
+      credits: 100,
+      sof_spin_available: 0,
+      prize: prizes[0],
+    });
+    expect(spinDetailsOf({ credits: '100', sof_spin_available: 0 })).toBeNull();
   });
 
   it('types presence and match events, and drops malformed ones', () => {

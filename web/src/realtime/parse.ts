@@ -41,6 +41,17 @@ import {
   type PhotosDetails,
   type PhotoAddDetails,
   type PhotosChangedEvent,
+  type WheelPrize,
+  type SpinDetails,
+  type SpinResult,
+  type PaymentFailedEvent,
+  type LedgerEntry,
+  type BoostStatusEntry,
+  type CreditsPromo,
+  type PaymentOrder,
+  type PaymentCompleteEvent,
+  type UpdateCreditDiscountEvent,
+  type NotificationEvent,
 } from './protocol';
 
 type Guard<T> = (value: unknown) => value is T;
@@ -52,6 +63,7 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBit = (v: unknown): v is 0 | 1 => v === 0 || v === 1;
 const isNullableString = (v: unknown): v is string | null => v === null || isString(v);
+const isNullableNumber = (v: unknown): v is number | null => v === null || isNumber(v);
 const arrayOf =
   <T>(guard: Guard<T>): Guard<T[]> =>
   (v: unknown): v is T[] =>
@@ -93,10 +105,67 @@ const isSiteConfig = (v: unknown): v is SiteConfig =>
   isRecord(v) && isString(v.name) && isNumber(v.min_age) && isNumber(v.min_credits_to_send);
 const isKeyedOption = (v: unknown): v is KeyedOption =>
   isRecord(v) && isNumber(v.id) && isString(v.key);
-const isCreditPackage = (v: unknown): v is CreditPackage =>
-  isRecord(v) && isNumber(v.id) && isNumber(v.credits) && isNumber(v.price);
+const isCurrency = (v: unknown): v is 'ILS' | 'USD' => v === 'ILS' || v === 'USD';
+export const isCreditPackage = (v: unknown): v is CreditPackage =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.credits) &&
+  isNumber(v.price) &&
+  isNumber(v.discount) &&
+  isBit(v.promo_active) &&
+  isNullableNumber(v.promo_ends) &&
+  optional(isCurrency)(v.currency) &&
+  optional(isNumber)(v.bonus) &&
+  optional(isNumber)(v.free_spins);
 const isPremiumPackage = (v: unknown): v is PremiumPackage =>
-  isRecord(v) && isNumber(v.id) && isNumber(v.months) && isNumber(v.price);
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.months) &&
+  isNumber(v.price) &&
+  isNumber(v.total) &&
+  isNumber(v.saves) &&
+  isBit(v.recommended) &&
+  optional(isCurrency)(v.currency);
+const WHEEL_KINDS: readonly string[] = ['coins', 'freespin', 'nothing'];
+export const isWheelPrize = (v: unknown): v is WheelPrize =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  optional(isNumber)(v.position) &&
+  isString(v.kind) &&
+  WHEEL_KINDS.includes(v.kind) &&
+  isNumber(v.amount) &&
+  isNumber(v.odds) &&
+  v.odds >= 0 &&
+  v.odds <= 1;
+const isLedgerEntry = (v: unknown): v is LedgerEntry =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.delta) &&
+  isString(v.reason) &&
+  isNumber(v.time) &&
+  isNumber(v.balance) &&
+  optional(isString)(v.reference);
+const BOOST_KINDS: readonly string[] = ['boost', 'top_search', 'spotlight'];
+const isBoostStatusEntry = (v: unknown): v is BoostStatusEntry =>
+  isRecord(v) &&
+  isString(v.kind) &&
+  BOOST_KINDS.includes(v.kind) &&
+  isNullableNumber(v.impressions_left) &&
+  isNumber(v.ends_at);
+const isCreditsPromo = (v: unknown): v is CreditsPromo =>
+  isRecord(v) &&
+  isBit(v.active) &&
+  optional(isNullableNumber)(v.ends) &&
+  optional(isNumber)(v.discount);
+/** A checkout page is served by this site: a path, never another origin. */
+const isPaymentOrder = (v: unknown): v is PaymentOrder =>
+  isRecord(v) &&
+  isString(v.order_id) &&
+  isString(v.redirect_url) &&
+  v.redirect_url.startsWith('/') &&
+  !v.redirect_url.startsWith('//') &&
+  isNumber(v.amount) &&
+  isCurrency(v.currency);
 const isPriceEntry = (v: unknown): v is PriceEntry =>
   isRecord(v) && isString(v.feature) && isNumber(v.price);
 const hasTotal = (v: unknown): v is { total: number } => isRecord(v) && isNumber(v.total);
@@ -109,8 +178,6 @@ export const isTotals = (v: unknown): v is Totals =>
   hasTotal(v.matches) &&
   isNumber(v.fans_new) &&
   isNumber(v.visits_new);
-
-const isNullableNumber = (v: unknown): v is number | null => v === null || isNumber(v);
 
 /** Checks the fields the client relies on; the rest is passed through. */
 export const isPerson = (v: unknown): v is Person =>
@@ -289,6 +356,18 @@ const DATA_GUARDS: DataGuards = {
   gifts: arrayOf(isGiftEntry),
   'conversation/archive': noData,
   'conversation/unarchive': noData,
+  credits_promo: isCreditsPromo,
+  'payment/initiate': isPaymentOrder,
+  'credits/history': arrayOf(isLedgerEntry),
+  'spinofluck/prizes': arrayOf(isWheelPrize),
+  'spinofluck/buy_spin': noData,
+  'spinofluck/spin': (v): v is SpinResult =>
+    isRecord(v) &&
+    isNumber(v.id) &&
+    (v.type === 'spin' || v.type === 'coins' || v.type === 'nothing') &&
+    optional(isNumber)(v.value),
+  'boost/buy': isBoostStatusEntry,
+  'boost/status': arrayOf(isBoostStatusEntry),
 };
 
 export function isModuleName(value: string): value is ModuleName {
@@ -378,6 +457,54 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       const event: CreditsEvent = { module: 'credits', data: { credits: raw.data.credits } };
       return event;
     }
+    case 'payment/complete': {
+      const d = raw.data;
+      if (!isRecord(d) || !isString(d.order_id) || !isNumber(d.credits)) return null;
+      if (d.type !== 'buy-credits' && d.type !== 'premium') return null;
+      const event: PaymentCompleteEvent = {
+        module: 'payment/complete',
+        data: {
+          order_id: d.order_id,
+          type: d.type,
+          credits: d.credits,
+          premium_until: isNumber(d.premium_until) ? d.premium_until : null,
+        },
+      };
+      return event;
+    }
+    case 'payment/failed': {
+      const d = raw.data;
+      if (!isRecord(d) || !isString(d.order_id)) return null;
+      if (d.type !== 'buy-credits' && d.type !== 'premium') return null;
+      const event: PaymentFailedEvent = {
+        module: 'payment/failed',
+        data: { order_id: d.order_id, type: d.type },
+      };
+      return event;
+    }
+    case 'update_credit_discount': {
+      const d = raw.data;
+      if (!isRecord(d) || !arrayOf(isCreditPackage)(d.credits_packages)) return null;
+      const event: UpdateCreditDiscountEvent = {
+        module: 'update_credit_discount',
+        data: { credits_packages: d.credits_packages },
+      };
+      return event;
+    }
+    case 'notification': {
+      const type = raw.type;
+      if (type !== 'coins' && type !== 'wheel_credits' && type !== 'freespin') return null;
+      const event: NotificationEvent = { module: 'notification', type };
+      // The fields may sit on the frame or under data.
+      const d = isRecord(raw.data) ? { ...raw, ...raw.data } : raw;
+      if (isNumber(d.coins)) event.coins = d.coins;
+      else if (isNumber(d.amount)) event.coins = d.amount;
+      if (isNumber(d.spins)) event.spins = d.spins;
+      if (isString(d.message)) event.message = d.message;
+      if (isNumber(d.credits)) event.credits = d.credits;
+      if (isNumber(d.sof_spin_available)) event.sof_spin_available = d.sof_spin_available;
+      return event;
+    }
     default:
       return null;
   }
@@ -404,6 +531,10 @@ const SERVER_EVENTS: ReadonlySet<string> = new Set([
   'message/read',
   'credits',
   'user/photos/changed',
+  'payment/complete',
+  'payment/failed',
+  'update_credit_discount',
+  'notification',
 ]);
 
 /** Parses one text frame; null means the frame is not something the client can use. */
@@ -423,4 +554,17 @@ export function parseFrame(text: unknown): IncomingMessage | Envelope | null {
   if (SERVER_EVENTS.has(module) && !isReply) return buildEvent(module, raw);
   if (isModuleName(module)) return buildReply(module, raw);
   return buildEnvelope(module, raw);
+}
+
+/** request_details of spinofluck/buy_spin and spinofluck/spin (the prize only with spin). */
+export function spinDetailsOf(details: unknown): SpinDetails | null {
+  if (!isRecord(details) || !isNumber(details.credits) || !isNumber(details.sof_spin_available)) {
+    return null;
+  }
+  const out: SpinDetails = {
+    credits: details.credits,
+    sof_spin_available: details.sof_spin_available,
+  };
+  if (isWheelPrize(details.prize)) out.prize = details.prize;
+  return out;
 }

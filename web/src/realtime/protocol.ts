@@ -36,6 +36,9 @@ export interface User {
   stories: unknown[];
   sof_spin_available: number;
   sof_can_spin: number;
+  /** When premium ends (unix seconds), or null; `premium` is 1 while it lies in the future.
+   *  Nothing renews by itself. */
+  premium_until?: number | null;
   claimed_free_account_credits: 0 | 1;
   email_verified: 0 | 1;
 }
@@ -187,21 +190,58 @@ export interface KeyedOption {
   id: number;
   key: string;
 }
+/** Prices are in the caller's currency (ILS for he, USD otherwise), in major units. */
+export type CurrencyCode = 'ILS' | 'USD';
 export interface CreditPackage {
   id: number;
   credits: number;
   price: number;
+  currency?: CurrencyCode;
+  /** Bonus percent while the promotion runs. */
   discount: number;
+  /** credits × discount / 100, given only while promo_active and before promo_ends. */
+  bonus?: number;
+  /** Free wheel spins that come with the package (the 5,000 and 7,000 packages give one). */
+  free_spins?: number;
   promo_active: 0 | 1;
-  promo_ends: string | null;
+  /** Unix seconds, or null. */
+  promo_ends: number | null;
 }
 export interface PremiumPackage {
   id: number;
   months: number;
   total: number;
+  /** Per month. */
   price: number;
+  currency?: CurrencyCode;
   saves: number;
   recommended: 0 | 1;
+}
+export type WheelPrizeKind = 'coins' | 'freespin' | 'nothing';
+/** A segment of the lucky wheel (spinofluck/prizes); `odds` is its chance in one spin (0–1),
+ *  drawn on the server. `amount` is credits for coins, spins for freespin. */
+export interface WheelPrize {
+  id: number;
+  /** Where the segment sits, clockwise from the top. */
+  position?: number;
+  kind: WheelPrizeKind;
+  amount: number;
+  odds: number;
+  weight?: number;
+}
+/** request_details of spinofluck/prizes. */
+export interface WheelPrizesDetails {
+  spin_price?: number;
+  total_weight?: number;
+  /** What a spin pays on average, counting the spins it wins in turn; null when unbounded. */
+  expected_credits?: number | null;
+}
+/** spinofluck/spin's data (spec §7): `spin` for a free-spin prize, else coins with their value. */
+export interface SpinResult {
+  id: number;
+  position?: number;
+  type: 'spin' | 'coins' | 'nothing';
+  value?: number;
 }
 export interface PriceEntry {
   feature: string;
@@ -449,6 +489,58 @@ export interface StoryRing {
   mine: 0 | 1;
 }
 
+// ---- Money (docs/protocol.md "Money: packages, payments, premium, the wheel and boosts") ----
+
+/** credits_promo: the running promotion, or active 0. */
+export interface CreditsPromo {
+  active: 0 | 1;
+  /** Unix seconds. */
+  ends?: number | null;
+  discount?: number;
+}
+export type PaymentType = 'buy-credits' | 'premium';
+export interface PaymentInitiateRequest {
+  provider: 'sandbox';
+  package_id: number;
+  type: PaymentType;
+}
+/** payment/initiate's data: the order and the checkout page to show in the payment iframe. */
+export interface PaymentOrder {
+  order_id: string;
+  redirect_url: string;
+  amount: number;
+  currency: CurrencyCode;
+}
+/** A ledger entry of the caller (credits/history), newest first. */
+export interface LedgerEntry {
+  id: number;
+  /** Signed: a credit is positive, a debit negative. */
+  delta: number;
+  reason: string;
+  reference: string;
+  /** Unix seconds. */
+  time: number;
+  /** The balance after this entry. */
+  balance: number;
+}
+/** request_details of spinofluck/buy_spin and spinofluck/spin. */
+export interface SpinDetails {
+  credits: number;
+  sof_spin_available: number;
+  prize?: WheelPrize;
+}
+export type BoostKind = 'boost' | 'top_search' | 'spotlight';
+/** A running boost (boost/status, and boost/buy's data). */
+export interface BoostStatusEntry {
+  kind: BoostKind;
+  impressions?: number;
+  started_at?: number;
+  /** null for top_search, which runs by time. */
+  impressions_left: number | null;
+  /** Unix seconds. */
+  ends_at: number;
+}
+
 /** Request payload (without `module` and `rid`) and reply `data` for each module. */
 export interface Modules {
   ping: { request: Record<string, never>; data: never };
@@ -518,6 +610,18 @@ export interface Modules {
   gifts: { request: Paging; data: GiftEntry[] };
   'conversation/archive': { request: { user_id: number }; data: never };
   'conversation/unarchive': { request: { user_id: number }; data: never };
+  credits_promo: { request: Record<string, never>; data: CreditsPromo };
+  'payment/initiate': { request: PaymentInitiateRequest; data: PaymentOrder };
+  'credits/history': { request: Paging; data: LedgerEntry[] };
+  /** request_details: WheelPrizesDetails. */
+  'spinofluck/prizes': { request: Record<string, never>; data: WheelPrize[] };
+  /** request_details: SpinDetails (credits, sof_spin_available). */
+  'spinofluck/buy_spin': { request: { client_id?: string }; data: never };
+  /** request_details: SpinDetails with the prize. */
+  'spinofluck/spin': { request: { client_id?: string }; data: SpinResult };
+  /** request_details: {kind, credits, credits_spent, replayed}. */
+  'boost/buy': { request: { kind: BoostKind; client_id: string }; data: BoostStatusEntry };
+  'boost/status': { request: Record<string, never>; data: BoostStatusEntry[] };
 }
 
 export type ModuleName = keyof Modules;
@@ -567,6 +671,14 @@ export const MODULE_ACCESS = {
   gifts: 'member',
   'conversation/archive': 'member',
   'conversation/unarchive': 'member',
+  credits_promo: 'guest',
+  'payment/initiate': 'member',
+  'credits/history': 'member',
+  'spinofluck/prizes': 'member',
+  'spinofluck/buy_spin': 'member',
+  'spinofluck/spin': 'member',
+  'boost/buy': 'member',
+  'boost/status': 'member',
 } as const satisfies Record<ModuleName, 'guest' | 'member'>;
 export type RequestOf<M extends ModuleName> = Modules[M]['request'];
 export type DataOf<M extends ModuleName> = Modules[M]['data'];
@@ -633,7 +745,48 @@ export interface PhotosChangedEvent {
   module: 'user/photos/changed';
   data: PhotosDetails;
 }
+/** Every socket of the member, once the provider's webhook applied a paid order. */
+export interface PaymentCompleteEvent {
+  module: 'payment/complete';
+  data: {
+    order_id: string;
+    type: PaymentType;
+    /** The balance now. */
+    credits: number;
+    premium_until: number | null;
+  };
+}
+/** A promotion started or ended: the fresh credit packages. */
+export interface UpdateCreditDiscountEvent {
+  module: 'update_credit_discount';
+  data: { credits_packages: CreditPackage[] };
+}
+/** The provider reported a failed payment (a card that fails after a delay). */
+export interface PaymentFailedEvent {
+  module: 'payment/failed';
+  data: { order_id: string; type: PaymentType };
+}
+export type NotificationType = 'coins' | 'wheel_credits' | 'freespin';
+/** A reward (a wheel prize, coins); the client shows the banner by `type` in the member's
+ *  language. */
+export interface NotificationEvent {
+  module: 'notification';
+  type: NotificationType;
+  /** Credits won, for coins and wheel_credits. */
+  coins?: number;
+  /** Spins won, for freespin. */
+  spins?: number;
+  /** English, for logs only: never shown. */
+  message?: string;
+  /** The balance now, when given. */
+  credits?: number;
+  sof_spin_available?: number;
+}
 export type ServerEvent =
+  | PaymentCompleteEvent
+  | PaymentFailedEvent
+  | UpdateCreditDiscountEvent
+  | NotificationEvent
   | ClaimFreeCreditsEvent
   | PongEvent
   | ProtocolErrorEvent

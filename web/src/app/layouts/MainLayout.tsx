@@ -3,6 +3,10 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { BoostModalHost } from '../../features/money/BoostModal';
+import { CreditsHistoryHost } from '../../features/money/CreditsHistory';
+import { FreeSpinHost } from '../../features/money/FreeSpin';
+import { WheelOverlayHost } from '../../features/money/WheelOverlay';
 import { MatchedModalHost } from '../../features/people/MatchedModal';
 import { ProfileModalHost } from '../../features/people/ProfileModal';
 import { SubscriptionsModalHost } from '../../features/premium/SubscriptionsModal';
@@ -61,6 +65,10 @@ export function MainLayout() {
       {signedIn && <MatchedModalHost />}
       {signedIn && <SubscriptionsModalHost />}
       {signedIn && <StoryViewerHost />}
+      {signedIn && <FreeSpinHost />}
+      {signedIn && <WheelOverlayHost />}
+      {signedIn && <BoostModalHost />}
+      {signedIn && <CreditsHistoryHost />}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BannerHost } from '../../features/notify/BannerHost';
 import { ConnectionBanner } from '../../features/shell/ConnectionStatus';
-import { CreditsModal } from '../../features/shell/CreditsModal';
+import { CreditsModal } from '../../features/money/CreditsModal';
+import { MoneyRuntime } from '../../features/money/MoneyRuntime';
+import { PaymentModalHost } from '../../features/money/PaymentModal';
 import { FreeCreditsModal } from '../../features/shell/FreeCreditsModal';
 
 /** Above every layout: app-wide modals that any screen may open through the store, the in-app
@@ -11,7 +13,9 @@ export function RootLayout() {
     <>
       <Outlet />
       <FreeCreditsModal />
+      <MoneyRuntime />
       <CreditsModal />
+      <PaymentModalHost />
       <BannerHost />
       <ConnectionBanner />
       <ScrollRestoration />

@@ -1,6 +1,7 @@
 // A paged social list (user/fans, user/visitors, user/mylikes, user/matches): the first page on
 // open, the next ones on demand, one request in flight, done when a page comes back short.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppStore } from '../../app/store';
 import { fetchListPage, type EntryOf, type PeopleListModule } from './api';
 import { LIST_PAGE_SIZE } from './entries';
 
@@ -27,11 +28,15 @@ export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merg
   const offset = useRef(0);
   const ended = useRef(false);
   const generation = useRef(0);
+  // A payment (premium unlocks Likes me and Visitors) asks every list to load again.
+  const epoch = useAppStore((s) => s.dataEpoch);
 
   /** Starts the request for the next page and returns how to apply its answer. */
   const request = useCallback(() => {
     inflight.current = true;
     const gen = generation.current;
+    // The first page replaces what is shown (a reload after a payment starts over).
+    const first = offset.current === 0;
     return fetchListPage(module, offset.current).then((page) => {
       if (gen !== generation.current) return;
       inflight.current = false;
@@ -43,7 +48,7 @@ export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merg
       ended.current = page.length < LIST_PAGE_SIZE;
       const done = ended.current;
       setState((s) => ({
-        items: merge(s.items, page),
+        items: merge(first ? [] : s.items, page),
         loaded: true,
         loading: false,
         ended: done,
@@ -59,8 +64,9 @@ export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merg
   }, [request]);
 
   // Opening the list starts from an empty list and offset 0 (spec §4 "opening My likes resets
-  // list and offset then loads").
+  // list and offset then loads"). A new data epoch does the same.
   useEffect(() => {
+    void epoch;
     generation.current += 1;
     inflight.current = false;
     offset.current = 0;
@@ -70,7 +76,7 @@ export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merg
       generation.current += 1;
       inflight.current = false;
     };
-  }, [request]);
+  }, [request, epoch]);
 
   return { ...state, loadMore };
 }

@@ -9,6 +9,7 @@ import { Icon } from '../../ui/icons';
 import { TileSkeletons } from '../lists/PersonTile';
 import { useInView } from '../lists/useInView';
 import { openProfile } from '../people/store';
+import { openBoost } from '../money/store';
 import { MeetTile } from './MeetTile';
 import type { MeetTab } from './api';
 import { useDiscoveryList } from './useDiscoveryList';
@@ -39,7 +40,18 @@ export default function MeetPage() {
     <section className="meet-page" data-testid="meet-page">
       <header className="meet-page__header">
         <div>
-          <h1 className="meet-page__title">{t('meet.title')}</h1>
+          <div className="meet-page__titlerow">
+            <h1 className="meet-page__title">{t('meet.title')}</h1>
+            <button
+              type="button"
+              className="meet-page__boost"
+              onClick={() => openBoost('boost')}
+              data-testid="meet-boost"
+            >
+              <Icon name="flame" size={15} strokeWidth={2.2} />
+              {t('money.boost.cta')}
+            </button>
+          </div>
           <p className="muted meet-page__lead">{t(`meet.lead.${tab}`)}</p>
         </div>
         <div className="meet-tabs" role="tablist" aria-label={t('meet.tabsLabel')}>

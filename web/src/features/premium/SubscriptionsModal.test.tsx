@@ -1,11 +1,17 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../app/store';
 import type { PremiumPackage } from '../../realtime/protocol';
+import { TEST_USER } from '../../realtime/testing';
 import { setTestLanguage } from '../auth/testUtils';
+import { PaymentModalHost } from '../money/PaymentModal';
+import { useMoneyStore } from '../money/store';
+import { answer, resetRealtime, sent } from '../people/testing';
 import { usePremiumModal } from './store';
 import { SubscriptionsModalHost } from './SubscriptionsModal';
+
+vi.mock('../../realtime', () => import('../people/testing'));
 
 const PACKAGES: PremiumPackage[] = [
   { id: 3, months: 6, total: 179.4, price: 29.9, saves: 57, recommended: 0 },
@@ -18,12 +24,19 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  useAppStore.setState({ language: 'en', configs: { premium: PACKAGES } });
+  resetRealtime();
+  useAppStore.setState({ language: 'en', configs: { premium: PACKAGES }, user: TEST_USER });
   usePremiumModal.setState({ subscriptionsOpen: false });
+  useMoneyStore.setState({ payment: null });
 });
 
 function open() {
-  render(<SubscriptionsModalHost />);
+  render(
+    <>
+      <SubscriptionsModalHost />
+      <PaymentModalHost />
+    </>,
+  );
   act(() => usePremiumModal.getState().openSubscriptions());
 }
 
@@ -52,7 +65,17 @@ describe('SubscriptionsModal', () => {
     expect(screen.getByTestId('subscriptions-buy')).toBeEnabled();
   });
 
-  it('keeps Buy disabled until a package is chosen, and does not fake a purchase', async () => {
+  it('keeps Buy disabled until a package is chosen, says nothing renews, then opens the checkout', async () => {
+    answer('payment/initiate', () => ({
+      module: 'payment/initiate',
+      request_status: 1,
+      data: {
+        order_id: 'o_7',
+        redirect_url: '/payments/sandbox/checkout/o_7',
+        amount: 179.4,
+        currency: 'USD',
+      },
+    }));
     useAppStore.setState({
       configs: { premium: PACKAGES.map((p) => ({ ...p, recommended: 0 as const })) },
     });
@@ -66,11 +89,27 @@ describe('SubscriptionsModal', () => {
       'true',
     );
     expect(buy).toBeEnabled();
-    await user.click(buy);
-    expect(screen.getByTestId('subscriptions-notice')).toHaveTextContent(
-      'Payments are coming soon',
+    expect(buy).toHaveTextContent('Pay $179.40');
+    expect(screen.getByTestId('subscriptions-no-renew')).toHaveTextContent(
+      'It does not renew automatically; to extend, buy again.',
     );
+    await user.click(buy);
+    expect(sent('payment/initiate')).toEqual([
+      { provider: 'sandbox', package_id: 3, type: 'premium' },
+    ]);
+    const payment = await screen.findByTestId('payment-modal');
+    expect(payment).toHaveTextContent('Kesher Premium, 6 months');
     expect(usePremiumModal.getState().subscriptionsOpen).toBe(true);
+  });
+
+  it('shows when premium ends for a premium member', () => {
+    useAppStore.setState({
+      user: { ...TEST_USER, premium: 1, premium_until: Date.UTC(2027, 2, 12, 12) / 1000 },
+    });
+    open();
+    expect(screen.getByTestId('subscriptions-until')).toHaveTextContent(
+      'Premium until March 12, 2027',
+    );
   });
 
   it('formats prices in shekels for Hebrew and closes with Escape', async () => {

@@ -1,13 +1,15 @@
 // The subscriptions (premium) modal (spec §2, §4): the benefits, the packages from configs with
-// the recommended one preselected, and Buy, which stays disabled until a package is chosen.
-// Payments arrive in a later issue: Buy says so instead of pretending to charge.
+// the recommended one preselected, the end date for a premium member, and Pay, which stays
+// disabled until a package is chosen and opens the checkout. Nothing renews by itself, and the
+// modal says so before anyone pays.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../app/format';
+import { formatDate, formatMoney } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { PremiumPackage } from '../../realtime/protocol';
 import { Modal } from '../../ui/Modal';
 import { Icon, type IconName } from '../../ui/icons';
+import { usePurchase } from '../money/usePurchase';
 import { monthsKey, recommendedId, sortPackages } from './packages';
 import { usePremiumModal } from './store';
 import './SubscriptionsModal.css';
@@ -34,15 +36,14 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
   const premium = useAppStore((s) => s.user?.premium === 1);
+  const premiumUntil = useAppStore((s) => s.user?.premium_until ?? null);
   const raw = useAppStore((s) => s.configs.premium ?? EMPTY);
   const packages = sortPackages(raw);
   const [selected, setSelected] = useState<number | null>(() => recommendedId(raw));
-  const [notice, setNotice] = useState(false);
+  const purchase = usePurchase();
+  const chosen = packages.find((p) => p.id === selected) ?? null;
 
-  const choose = (id: number) => {
-    setSelected(id);
-    setNotice(false);
-  };
+  const choose = (id: number) => setSelected(id);
 
   return (
     <Modal
@@ -64,6 +65,12 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
         <p className="muted subs-modal__lead">
           {premium ? t('premium.alreadyPremium') : t('premium.lead')}
         </p>
+        {premium && premiumUntil ? (
+          <p className="subs-modal__until" data-testid="subscriptions-until">
+            <Icon name="clock" size={16} strokeWidth={2} />
+            {t('money.premium.until', { date: formatDate(premiumUntil, language) })}
+          </p>
+        ) : null}
 
         <ul className="subs-benefits">
           {BENEFITS.map((benefit) => (
@@ -103,10 +110,14 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
                     {t(monthsKey(pkg.months), { n: pkg.months })}
                   </span>
                   <span className="subs-package__price">
-                    {t('premium.perMonth', { price: formatMoney(pkg.price, language) })}
+                    {t('premium.perMonth', {
+                      price: formatMoney(pkg.price, language, pkg.currency),
+                    })}
                   </span>
                   <span className="subs-package__total muted">
-                    {t('premium.total', { total: formatMoney(pkg.total, language) })}
+                    {t('premium.total', {
+                      total: formatMoney(pkg.total, language, pkg.currency),
+                    })}
                   </span>
                   {pkg.saves > 0 ? (
                     <span className="subs-package__saves">
@@ -120,20 +131,33 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
         )}
 
         <div className="subs-modal__actions">
+          <p className="subs-modal__renew" data-testid="subscriptions-no-renew">
+            <Icon name="refresh" size={16} strokeWidth={2} />
+            <span>{t('money.premium.noRenew')}</span>
+          </p>
           <button
             type="button"
             className="btn btn-primary btn-block subs-modal__buy"
-            disabled={selected === null}
-            onClick={() => setNotice(true)}
+            disabled={chosen === null || purchase.busy}
+            aria-busy={purchase.busy}
+            onClick={() => chosen && void purchase.start('premium', chosen.id)}
             data-testid="subscriptions-buy"
           >
-            {t('premium.buy')}
+            {purchase.busy
+              ? t('money.payment.opening')
+              : chosen
+                ? t('money.premium.pay', {
+                    price: formatMoney(chosen.total, language, chosen.currency),
+                  })
+                : t('money.premium.choose')}
           </button>
           <p className="subs-modal__notice" role="status" data-testid="subscriptions-notice">
-            {notice ? t('premium.comingSoon') : ''}
+            {purchase.failed ? t('money.payment.error') : ''}
           </p>
         </div>
-        <p className="muted subs-modal__fine">{t('premium.fine')}</p>
+        <p className="muted subs-modal__fine">
+          <Icon name="lock" size={12} strokeWidth={2.2} /> {t('money.credits.secure')}
+        </p>
       </div>
     </Modal>
   );

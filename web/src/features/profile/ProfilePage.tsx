@@ -9,7 +9,8 @@ import { useAppStore } from '../../app/store';
 import { ActivityCounters } from '../lists/ActivityCounters';
 import { Avatar } from '../shell/Avatar';
 import { thumbOf } from '../shell/avatar';
-import { CoinIcon, Icon, type IconName } from '../../ui/icons';
+import { CoinIcon, FreeSpinIcon, Icon, type IconName } from '../../ui/icons';
+import { openBoost, openWheel } from '../money/store';
 import { LanguagePicker } from '../shell/LanguagePicker';
 import { useLogout } from '../shell/useLogout';
 import { ProfileEditOverlay } from './ProfileEditOverlay';
@@ -80,6 +81,40 @@ export default function ProfilePage() {
         </span>
         <span className="btn btn-primary profile-page__credits-cta">{t('profile.getCredits')}</span>
       </button>
+
+      <div className="profile-page__extras">
+        <button
+          type="button"
+          className="profile-page__extra"
+          onClick={() => openBoost('boost')}
+          data-testid="profile-boost"
+        >
+          <span
+            className="profile-page__extra-icon profile-page__extra-icon--boost"
+            aria-hidden="true"
+          >
+            <Icon name="flame" size={22} strokeWidth={2} />
+          </span>
+          <span className="profile-page__extra-text">
+            <strong>{t('money.boost.entry')}</strong>
+            <span className="muted">{t('money.boost.entryBody')}</span>
+          </span>
+        </button>
+        <button
+          type="button"
+          className="profile-page__extra"
+          onClick={openWheel}
+          data-testid="profile-wheel"
+        >
+          <span className="profile-page__extra-icon" aria-hidden="true">
+            <FreeSpinIcon size={30} />
+          </span>
+          <span className="profile-page__extra-text">
+            <strong>{t('money.wheel.title')}</strong>
+            <span className="muted">{t('money.wheel.lead')}</span>
+          </span>
+        </button>
+      </div>
 
       <ActivityCounters />
 

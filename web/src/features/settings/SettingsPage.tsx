@@ -16,6 +16,9 @@ import { discoveryChanges, discoveryFromUser, isDirty } from './discovery';
 import type { Discovery } from './discovery';
 import './SettingsPage.css';
 import { SoundSwitch } from '../notify/SoundSwitch';
+import { openCreditsHistory } from '../money/store';
+import { formatDate, formatNumber } from '../../app/format';
+import { Icon } from '../../ui/icons';
 
 /** /settings. The router only mounts it for a signed-in user. */
 export default function SettingsPage() {
@@ -176,6 +179,41 @@ function SettingsView({ user }: { user: User }) {
         <p className="muted settings-section-lead">{t('settings.language.lead')}</p>
         <div data-testid="settings-language">
           <LanguagePicker />
+        </div>
+      </section>
+
+      <section className="settings-section card" aria-labelledby="settings-money-title">
+        <h2 id="settings-money-title" className="settings-section-title">
+          {t('settings.money.title')}
+        </h2>
+        <p className="muted settings-section-lead" data-testid="settings-balance">
+          {t('money.credits.balance', { amount: formatNumber(user.credits, language) })}
+          {user.premium === 1 && user.premium_until ? (
+            <>
+              <br />
+              <span data-testid="settings-premium-until">
+                {t('money.premium.until', { date: formatDate(user.premium_until, language) })}
+              </span>
+            </>
+          ) : null}
+        </p>
+        <div className="settings-money-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={openCreditsHistory}
+            data-testid="settings-history"
+          >
+            <Icon name="clock" size={18} strokeWidth={2} />
+            {t('money.history.open')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => useAppStore.getState().setCreditsModalOpen(true)}
+          >
+            {t('settings.money.getCredits')}
+          </button>
         </div>
       </section>
 

@@ -6,7 +6,7 @@ import { isActivePath, tabBarMode } from '../../app/navigation';
 import { useAppStore } from '../../app/store';
 import { Avatar } from './Avatar';
 import { thumbOf } from './avatar';
-import { Icon, type IconName } from '../../ui/icons';
+import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import './TabBar.css';
 
 const TABS: { to: string; icon: IconName; label: string }[] = [
@@ -62,6 +62,18 @@ export function TabBar() {
       <NavLink to="/profile" className="tab-bar__item">
         <span className="tab-bar__icon tab-bar__avatar">
           <Avatar src={thumbOf(user)} size={28} />
+          {user ? (
+            <span
+              className="tab-bar__credits"
+              aria-label={t('common.credits.balance', {
+                amount: formatNumber(user.credits, language),
+              })}
+              data-testid="tabbar-credits"
+            >
+              <CoinIcon size={11} />
+              {formatNumber(user.credits, language)}
+            </span>
+          ) : null}
         </span>
         <span className="tab-bar__label">{t('common.nav.profile')}</span>
       </NavLink>
