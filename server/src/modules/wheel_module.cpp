@@ -10,11 +10,11 @@
 #include "domain/wheel.hpp"
 #include "modules/events.hpp"
 #include "modules/paging.hpp"
-#include "store/catalog.hpp"
 #include "modules/registry.hpp"
 #include "modules/wheel.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "store/catalog.hpp"
 #include "store/ledger_history.hpp"
 #include "store/wheel.hpp"
 
@@ -44,8 +44,8 @@ json::object prize_view(const rules::Prize& prize) {
                       {"free", prize.kind == rules::PrizeKind::freespin ? 1 : 0}};
 }
 
-json::object prizes_reply(store::Session& db) {
-  auto wheel = store::wheel::prizes(db);
+// Every prize as spinofluck/prizes lists it, with its weight and odds.
+json::array prizes_view(const std::vector<rules::Prize>& wheel) {
   auto odds = rules::odds(wheel);
   json::array data;
   for (size_t i = 0; i < wheel.size(); ++i) {
@@ -54,7 +54,12 @@ json::object prizes_reply(store::Session& db) {
     view["odds"] = rounded(odds[i]);
     data.push_back(std::move(view));
   }
-  json::object reply = reply_ok(std::move(data));
+  return data;
+}
+
+json::object prizes_reply(store::Session& db) {
+  auto wheel = store::wheel::prizes(db);
+  json::object reply = reply_ok(prizes_view(wheel));
   auto expected = rules::expected_credits_per_spin(wheel);
   reply["request_details"] = json::object{
       {"spin_price", store::catalog::price_of(db, "spin")},
@@ -160,8 +165,10 @@ json::object spin(Request& request) {
   const rules::UniformSource& random =
       request.app.wheel_random ? request.app.wheel_random : fallback;
   store::wheel::SpinOutcome outcome;
+  json::array wheel;
   request.app.db->write([&](store::Session& db) {
     outcome = store::wheel::spin(db, me, client_id, random, request.now);
+    wheel = prizes_view(store::wheel::prizes(db));
   });
   using store::wheel::SpinStatus;
   if (outcome.status == SpinStatus::no_free_spin) {
@@ -194,7 +201,12 @@ json::object spin(Request& request) {
                             {"position", prize.position},
                             {"type", type},
                             {"value", prize.kind == rules::PrizeKind::coins ? prize.amount : 0}});
-  reply["request_details"] = json::object{{"prize", prize_view(prize)},
+  // The prize as spinofluck/prizes lists it (with its odds), so the client finds its segment.
+  json::value drawn = prize_view(prize);
+  for (const auto& entry : wheel) {
+    if (entry.as_object().at("id") == json::value(prize.id)) drawn = entry;
+  }
+  reply["request_details"] = json::object{{"prize", drawn},
                                           {"spin_id", outcome.spin_id},
                                           {"credits", outcome.credits},
                                           {"sof_spin_available", outcome.spins},

@@ -200,6 +200,9 @@ TEST_F(Wheel, ACoinPrizeIsCreditedThroughTheLedgerAndAnnounced) {
   EXPECT_EQ(won.at("data").at("type"), "coins");
   EXPECT_EQ(won.at("data").at("value"), 500);
   EXPECT_EQ(won.at("request_details").at("prize").at("kind"), "coins");
+  // The drawn prize is described as spinofluck/prizes lists it, odds included: the web client
+  // finds the wheel's segment by it.
+  EXPECT_TRUE(won.at("request_details").at("prize").as_object().contains("odds"));
   EXPECT_EQ(won.at("request_details").at("credits"), 600);
   EXPECT_EQ(won.at("request_details").at("sof_spin_available"), 0);
   auto notification = socket->wait_event("notification");
