@@ -6,11 +6,11 @@
 #include "domain/crypto.hpp"
 #include "modules/boosted.hpp"
 #include "modules/events.hpp"
-#include "store/catalog.hpp"
 #include "modules/registry.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
 #include "store/boosts.hpp"
+#include "store/catalog.hpp"
 
 namespace kesher::modules {
 
