@@ -47,6 +47,10 @@ struct Config {
   int64_t story_ttl_seconds = 24 * 3600;
   // The secret payment webhooks are signed with; empty: <data>/payments.key, made at first start.
   std::string payment_webhook_secret;
+  // The staff console: a lock's lease, the locks an operator may hold, a staff sign-in's life.
+  int64_t console_lease_seconds = 90;
+  int64_t console_max_locks = 3;
+  int64_t staff_session_ttl_seconds = 12 * 3600;
   // Tests only: a file holding seconds added to the clock, read at every tick of it, so that a
   // test can move the server's time forward (premium expiring, orders expiring).
   std::string clock_offset_file;

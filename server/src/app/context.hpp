@@ -44,6 +44,11 @@ struct Context {
   std::unique_ptr<domain::PlaceIndex> places;
   std::unique_ptr<mail::Mailer> mailer;
   bus::Hub hub;
+  // The staff console's sockets, by staff id: apart from members', so that no event of one side
+  // can reach the other.
+  bus::Hub console_hub;
+  // `typing` events passed on, per sender and receiver (domain::console::kTypingIntervalSeconds).
+  domain::KeyedBuckets typing_budget{0.5, 1};
   Throttles throttles;
   std::string media_link_key;  // signs media links (domain/media_links.hpp); media/uploads.hpp
   media::UploadSlots uploads_running;
@@ -81,6 +86,10 @@ struct ConnectionState {
   std::string language = "he";      // the user's language once validated, else geo_language
   std::shared_ptr<bus::Connection> connection;
   bool authenticated() const { return user_id != 0; }
+  // A socket of the staff console (/console/ws): its staff member and role instead of a user.
+  bool console = false;
+  int64_t staff_id = 0;
+  std::string staff_role;
 };
 
 }  // namespace kesher::app

@@ -5,13 +5,17 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 
 #include "app/context.hpp"
 #include "app/load_seed.hpp"
 #include "app/protocol_dump.hpp"
 #include "app/seed.hpp"
+#include "console/console.hpp"
 #include "domain/crypto.hpp"
 #include "domain/money.hpp"
+#include "domain/totp.hpp"
+#include "domain/validation.hpp"
 #include "mail/mailer.hpp"
 #include "media/image.hpp"
 #include "media/uploads.hpp"
@@ -25,6 +29,7 @@
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
 #include "store/backup.hpp"
+#include "store/staff.hpp"
 #include "store/users.hpp"
 
 namespace {
@@ -131,6 +136,14 @@ void add_server_options(CLI::App& cli, Config& config) {
                  "Secret payment webhooks are signed with (default: <data>/payments.key, made at "
                  "first start)")
       ->envname("KESHER_PAYMENT_WEBHOOK_SECRET");
+  cli.add_option("--console-lease", config.console_lease_seconds,
+                 "Seconds a console lock lasts unless the operator's console renews it")
+      ->check(CLI::Range(10, 3600))
+      ->capture_default_str();
+  cli.add_option("--console-max-locks", config.console_max_locks,
+                 "Conversations one operator may hold at once")
+      ->check(CLI::Range(1, 50))
+      ->capture_default_str();
   // Hidden: tests move the server's clock with it.
   cli.add_option("--clock-offset-file", config.clock_offset_file)->group("");
   cli.add_option("--wheel-seed", config.wheel_seed,
@@ -225,6 +238,45 @@ int set_premium(const Config& config, int64_t user_id, int premium) {
   return 0;
 }
 
+// The first admin comes from here (docs/protocol.md "Staff"). The password comes on standard
+// input, never on the command line, where other users of the machine could read it.
+int add_staff(const Config& config, const std::string& email_text, const std::string& role) {
+  auto email = kesher::domain::check_email(email_text).value;
+  if (!email) {
+    spdlog::error("staff add: not a usable email address");
+    return 1;
+  }
+  std::string password;
+  std::getline(std::cin, password);
+  if (!password.empty() && password.back() == '\r') password.pop_back();
+  if (password.size() < 12 || password.size() > 128) {
+    spdlog::error("staff add: the password (standard input) must be 12 to 128 characters");
+    return 1;
+  }
+  kesher::app::Context app;
+  if (!open_data(app, config, /*with_places=*/false)) return 1;
+  std::string secret = role == "admin" ? kesher::domain::totp::new_secret() : std::string();
+  std::optional<int64_t> id;
+  int64_t now = app.now();
+  std::string hash = kesher::domain::hash_password(password);
+  app.db->write([&](kesher::store::Session& db) {
+    id = kesher::store::staff::insert(db, *email, hash, role, secret, now);
+    if (id)
+      kesher::store::staff::audit(db, std::nullopt, "staff_add", "staff", std::to_string(*id), role,
+                                  now);
+  });
+  if (!id) {
+    spdlog::error("staff add: {} is already staff", *email);
+    return 1;
+  }
+  std::printf("staff %lld: %s (%s)\n", static_cast<long long>(*id), email->c_str(), role.c_str());
+  if (!secret.empty()) {
+    std::printf("TOTP secret: %s\n%s\n", secret.c_str(),
+                kesher::domain::totp::otpauth_uri("Kesher", *email, secret).c_str());
+  }
+  return 0;
+}
+
 int seed_load(const Config& config, const kesher::app::LoadSeedOptions& options) {
   kesher::app::Context app;
   if (!open_data(app, config, /*with_places=*/false)) return 1;
@@ -294,7 +346,10 @@ int serve(Config config, const std::string& seed_dir) {
   auto files = kesher::net::StaticFiles::load(config.web_dir);
   if (!files.index()) spdlog::warn("no web client in {} (run `make web`)", config.web_dir);
   auto router = kesher::modules::make_router();
+  auto console_router = kesher::console::make_console_router();
   auto http_router = kesher::modules::make_http_router();
+  // Locks left from before a restart keep their personas online until they lapse.
+  kesher::console::sync_persona_presence(app);
   kesher::net::Handlers handlers{
       .frame =
           [&app, &router](kesher::app::ConnectionState& socket, kesher::protocol::Prepared frame) {
@@ -303,6 +358,15 @@ int serve(Config config, const std::string& seed_dir) {
       .authenticate =
           [&app](kesher::app::ConnectionState& socket, const std::string& session_cookie) {
             kesher::modules::authenticate_socket(app, socket, session_cookie);
+          },
+      .console_frame =
+          [&app, &console_router](kesher::app::ConnectionState& socket,
+                                  kesher::protocol::Prepared frame) {
+            return console_router.dispatch(app, socket, std::move(frame));
+          },
+      .console_authenticate =
+          [&app](kesher::app::ConnectionState& socket, const std::string& staff_cookie) {
+            kesher::console::authenticate_console_socket(app, socket, staff_cookie);
           },
       .http =
           [&app, &http_router](const kesher::protocol::HttpRequest& request) {
@@ -323,7 +387,8 @@ int serve(Config config, const std::string& seed_dir) {
       .jobs = [&app] { kesher::modules::run_jobs(app); },
   };
 
-  kesher::net::Server server(app, workers, router.modules(), std::move(handlers), files);
+  kesher::net::Server server(app, workers, router.modules(), console_router.modules(),
+                             std::move(handlers), files);
   uint16_t port = server.listen(config.host, config.port);
   app.allowed_origins = allowed_origins(config, port);
   app.public_origin = app.allowed_origins.front();
@@ -398,11 +463,24 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
 
+  auto* staff = cli.add_subcommand("staff", "Manage staff of the console");
+  staff->require_subcommand(1);
+  auto* staff_add = staff->add_subcommand(
+      "add",
+      "Add a staff member; the password is read from standard input. An admin's TOTP secret "
+      "is printed once");
+  std::string staff_email, staff_role = "operator";
+  staff_add->add_option("--email", staff_email, "Their email, the console login")->required();
+  staff_add->add_option("--role", staff_role, "operator or admin")
+      ->check(CLI::IsMember({"operator", "admin"}))
+      ->capture_default_str();
+
   CLI11_PARSE(cli, argc, argv);
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   if (dump_protocol) {
-    std::printf("%s\n",
-                kesher::app::protocol_dump(kesher::modules::make_router().modules()).c_str());
+    std::printf("%s\n", kesher::app::protocol_dump(kesher::modules::make_router().modules(),
+                                                   kesher::console::make_console_router().modules())
+                            .c_str());
     return 0;
   }
   try {
@@ -410,6 +488,7 @@ int main(int argc, char** argv) {
     if (*premium) return set_premium(config, user_id, premium_flag);
     if (*load) return seed_load(config, load_options);
     if (*backup_command) return backup(config, backup_to, backup_options);
+    if (*staff_add) return add_staff(config, staff_email, staff_role);
     return serve(config, seed_dir);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());

@@ -12,11 +12,31 @@ namespace json = boost::json;
 namespace {
 
 std::string_view access_name(protocol::Access access) {
-  return access == protocol::Access::guest ? "guest" : "member";
+  switch (access) {
+    case protocol::Access::guest:
+      return "guest";
+    case protocol::Access::member:
+      return "member";
+    case protocol::Access::staff:
+      return "staff";
+    case protocol::Access::admin:
+      return "admin";
+  }
+  return "member";
 }
 
 std::string_view runs_name(protocol::Runs runs) {
   return runs == protocol::Runs::on_network ? "network" : "worker";
+}
+
+json::array module_list(const protocol::ModuleTable& modules) {
+  json::array list;
+  for (const protocol::Module* module : modules.modules()) {
+    list.push_back(json::object{{"name", module->name},
+                                {"access", access_name(module->access)},
+                                {"runs", runs_name(module->runs)}});
+  }
+  return list;
 }
 
 std::string_view access_name(domain::RouteAccess access) {
@@ -47,13 +67,8 @@ std::string_view parameter_name(domain::RouteParameter parameter) {
 
 }  // namespace
 
-std::string protocol_dump(const protocol::ModuleTable& modules) {
-  json::array module_list;
-  for (const protocol::Module* module : modules.modules()) {
-    module_list.push_back(json::object{{"name", module->name},
-                                       {"access", access_name(module->access)},
-                                       {"runs", runs_name(module->runs)}});
-  }
+std::string protocol_dump(const protocol::ModuleTable& modules,
+                          const protocol::ModuleTable& console_modules) {
   json::array codes;
   for (const auto& entry : errc::catalogue) {
     codes.push_back(json::object{{"code", entry.code}, {"meaning", entry.meaning}});
@@ -65,7 +80,8 @@ std::string protocol_dump(const protocol::ModuleTable& modules) {
                                  {"parameter", parameter_name(page.parameter)}});
   }
   return json::serialize(json::object{
-      {"modules", std::move(module_list)},
+      {"modules", module_list(modules)},
+      {"console_modules", module_list(console_modules)},
       {"error_codes", std::move(codes)},
       {"page_routes", std::move(pages)},
   });

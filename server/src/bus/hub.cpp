@@ -11,7 +11,7 @@ AttachResult Hub::attach(int64_t user_id, const std::string& session_hash,
     if (revoked_.count(session_hash)) return AttachResult::session_revoked;
     size_t open = by_user_.count(user_id);
     if (open >= max_sockets) return AttachResult::too_many_sockets;
-    first = open == 0;
+    first = open == 0 && !held_.count(user_id);
     entries_[connection.get()] = Entry{user_id, session_hash, connection};
     by_user_.emplace(user_id, connection.get());
   }
@@ -35,7 +35,7 @@ void Hub::detach(const Connection* connection) {
       }
     }
     entries_.erase(it);
-    last = by_user_.count(user_id) == 0;
+    last = by_user_.count(user_id) == 0 && !held_.count(user_id);
   }
   if (last && presence_) presence_(user_id, false);
 }
@@ -89,6 +89,28 @@ std::vector<int64_t> Hub::online_users() const {
     users.push_back(it->first);
   }
   return users;
+}
+
+void Hub::set_held(const std::vector<int64_t>& users) {
+  std::vector<std::pair<int64_t, bool>> changes;
+  {
+    std::lock_guard lock(mutex_);
+    std::unordered_set<int64_t> next(users.begin(), users.end());
+    for (int64_t user : next) {
+      if (!held_.count(user) && !by_user_.count(user)) changes.emplace_back(user, true);
+    }
+    for (int64_t user : held_) {
+      if (!next.count(user) && !by_user_.count(user)) changes.emplace_back(user, false);
+    }
+    held_ = std::move(next);
+  }
+  if (!presence_) return;
+  for (auto [user, online] : changes) presence_(user, online);
+}
+
+bool Hub::online(int64_t user_id) const {
+  std::lock_guard lock(mutex_);
+  return by_user_.count(user_id) > 0 || held_.count(user_id) > 0;
 }
 
 size_t Hub::sockets_of(int64_t user_id) const {

@@ -60,6 +60,13 @@ class Hub {
   // Every user with at least one socket here, each once.
   std::vector<int64_t> online_users() const;
 
+  // Users who are online without a socket of their own: a persona while an operator holds one of
+  // its conversations (docs/decisions/0010-honesty-rules.md). Replaces the whole set; whoever
+  // goes online or offline by it is announced like a socket's first attach or last detach.
+  void set_held(const std::vector<int64_t>& users);
+  // A socket here, or held.
+  bool online(int64_t user_id) const;
+
  private:
   struct Entry {
     int64_t user_id;
@@ -74,6 +81,7 @@ class Hub {
   mutable std::mutex mutex_;
   std::unordered_map<const Connection*, Entry> entries_;
   std::unordered_multimap<int64_t, const Connection*> by_user_;
+  std::unordered_set<int64_t> held_;
   // Sessions revoked while this process runs. A revoked session never becomes valid again, and
   // one entry is 64 bytes of hash per logout, so the set is only trimmed when it grows large.
   std::unordered_set<std::string> revoked_;

@@ -4,9 +4,11 @@
 
 #include <map>
 
+#include "console/console.hpp"
 #include "domain/chat.hpp"
 #include "domain/language.hpp"
 #include "domain/media_links.hpp"
+#include "modules/chat_send.hpp"
 #include "modules/events.hpp"
 #include "modules/paging.hpp"
 #include "modules/registry.hpp"
@@ -26,6 +28,9 @@ using protocol::reply_ok;
 using store::chat::ContactRow;
 using store::chat::Gift;
 using store::chat::MessageRow;
+using store::chat::SendOutcome;
+using store::chat::SendRequest;
+using store::chat::SendStatus;
 namespace chat = domain::chat;
 
 domain::Language language_of(const Request& request) {
@@ -36,26 +41,6 @@ json::value text_or_null(const std::string& text) {
   return text.empty() ? json::value(nullptr) : json::value(text);
 }
 
-// The gift catalogue is tiny and fixed; a message page looks its gifts up here.
-class GiftBook {
- public:
-  explicit GiftBook(store::Session& db) : db_(db) {}
-  const Gift* find(std::optional<int64_t> id) {
-    if (!id) return nullptr;
-    if (!loaded_) {
-      for (auto& gift : store::chat::gifts(db_, 0, 1000)) by_id_.emplace(gift.id, std::move(gift));
-      loaded_ = true;
-    }
-    auto it = by_id_.find(*id);
-    return it == by_id_.end() ? nullptr : &it->second;
-  }
-
- private:
-  store::Session& db_;
-  bool loaded_ = false;
-  std::map<int64_t, Gift> by_id_;
-};
-
 // A picture in a conversation: a link only `viewer` can open, until an hour after sending
 // (docs/protocol.md, "Image messages"); null once that has passed.
 json::value picture_link(const app::Context& app, const std::string& media_name, int64_t viewer,
@@ -64,6 +49,8 @@ json::value picture_link(const app::Context& app, const std::string& media_name,
   return json::value(
       domain::signed_link(app.media_link_key, domain::upload_path(media_name), viewer, expires_at));
 }
+
+}  // namespace
 
 json::object message_view(const app::Context& app, const MessageRow& m, int64_t viewer,
                           const Gift* gift, domain::Language language, int64_t now) {
@@ -105,6 +92,8 @@ json::object message_view(const app::Context& app, const MessageRow& m, int64_t 
   return view;
 }
 
+namespace {
+
 json::object contact_view(const app::Context& app, const ContactRow& contact,
                           int64_t total_unread) {
   json::object view;
@@ -122,20 +111,19 @@ json::object contact_view(const app::Context& app, const ContactRow& contact,
   view["unread"] = contact.unread;
   view["total_unread"] = total_unread;
   view["vip"] = contact.premium ? 1 : 0;
-  view["status"] = app.hub.sockets_of(contact.id) > 0 ? 1 : 0;
+  view["status"] = app.hub.online(contact.id) ? 1 : 0;
   view["virtual"] = contact.persona ? 1 : 0;
   view["archived"] = contact.archived ? 1 : 0;
   return view;
 }
 
+}  // namespace
+
 // ---- send_message ----
 
-using store::chat::SendOutcome;
-using store::chat::SendRequest;
-using store::chat::SendStatus;
-
-std::variant<SendRequest, json::object> read_send_request(Request& request) {
-  Fields fields(request.payload);
+std::variant<SendRequest, json::object> read_send_request(const json::object& payload,
+                                                          int64_t sender_id) {
+  Fields fields(payload);
   auto client_id = fields.string("client_id");
   auto sender = fields.integer("sender_id");
   auto receiver = fields.integer("receiver_id");
@@ -146,7 +134,7 @@ std::variant<SendRequest, json::object> read_send_request(Request& request) {
   auto story_id = fields.integer("story_id");
   if (fields.failed()) return fields.error_reply();
   SendRequest send;
-  send.sender_id = request.connection.user_id;
+  send.sender_id = sender_id;
   if (sender && *sender != send.sender_id) return reply_error(errc::sender_mismatch, "sender_id");
   if (!receiver || *receiver <= 0) return reply_error(errc::invalid_value, "receiver_id");
   if (*receiver == send.sender_id) return reply_error(errc::not_found, "receiver_id");
@@ -182,15 +170,6 @@ std::variant<SendRequest, json::object> read_send_request(Request& request) {
   }
   return send;
 }
-
-// Where a send came from: enough to answer it and tell the others after the commit, when the
-// request itself is gone.
-struct SendOrigin {
-  app::Context* app;
-  std::shared_ptr<bus::Connection> socket;
-  domain::Language language;
-  Responder responder;
-};
 
 void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
   app::Context& app = *origin.app;
@@ -267,6 +246,21 @@ json::object send_reply(const app::Context& app, const SendOutcome& outcome,
   return reply;
 }
 
+void submit_send(app::Context& app, SendRequest send, int64_t now, SendFinish finish) {
+  auto request = std::make_shared<const SendRequest>(std::move(send));
+  auto outcome = std::make_shared<SendOutcome>();
+  auto done = std::make_shared<SendFinish>(std::move(finish));
+  app.db->write_async([request, outcome, now](
+                          store::Session& db) { *outcome = store::chat::send(db, *request, now); },
+                      [&app, outcome, done](std::exception_ptr error) {
+                        // Serializing and publishing happen on a worker, not on the database's
+                        // thread.
+                        app.workers.post([outcome, done, error] { (*done)(*outcome, error); });
+                      });
+}
+
+namespace {
+
 void finish_send(const SendOrigin& origin, const SendOutcome& outcome, std::exception_ptr error) {
   if (error) {
     try {
@@ -277,31 +271,28 @@ void finish_send(const SendOrigin& origin, const SendOutcome& outcome, std::exce
     origin.responder.send(reply_error(errc::internal_error));
     return;
   }
-  if (outcome.status == SendStatus::sent) announce_message(origin, outcome);
+  if (outcome.status == SendStatus::sent) {
+    announce_message(origin, outcome);
+    if (outcome.to_persona) console::on_member_message(*origin.app, outcome.message);
+  }
   origin.responder.send(send_reply(*origin.app, outcome, origin.language));
 }
 
 // The send joins the next group commit without holding a worker thread while it waits; the
 // reply and the events go out once the message and its debit are durable (brief §5).
 json::object send_message(Request& request) {
-  auto parsed = read_send_request(request);
+  auto parsed = read_send_request(request.payload, request.connection.user_id);
   if (auto* error = std::get_if<json::object>(&parsed)) return std::move(*error);
   // Past this, the backlog only grows memory and latency: say so and let the client retry.
   if (request.app.db->pending_writes() >= request.app.config.max_queued_sends) {
     return reply_error(errc::server_busy);
   }
-  auto send = std::make_shared<const SendRequest>(std::move(std::get<SendRequest>(parsed)));
-  auto outcome = std::make_shared<SendOutcome>();
-  auto origin = std::make_shared<const SendOrigin>(SendOrigin{
-      &request.app, request.connection.connection, language_of(request), request.defer()});
-  int64_t now = request.now;
-  request.app.db->write_async(
-      [send, outcome, now](store::Session& db) { *outcome = store::chat::send(db, *send, now); },
-      [origin, outcome](std::exception_ptr error) {
-        auto finish = [origin, outcome, error] { finish_send(*origin, *outcome, error); };
-        // Serializing and publishing happen on a worker, not on the database's thread.
-        origin->app->workers.post(std::move(finish));
-      });
+  SendOrigin origin{&request.app, request.connection.connection, language_of(request),
+                    request.defer()};
+  submit_send(request.app, std::move(std::get<SendRequest>(parsed)), request.now,
+              [origin](const SendOutcome& outcome, std::exception_ptr error) {
+                finish_send(origin, outcome, error);
+              });
   return {};
 }
 
@@ -457,6 +448,10 @@ json::object set_archived(Request& request) {
 }
 
 }  // namespace
+
+json::object gift_catalogue(Request& request) {
+  return gifts(request);
+}
 
 void register_chat_module(Router& router) {
   using protocol::Access;

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "console/console.hpp"
 #include "media/files.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -133,6 +134,7 @@ HttpRouter make_http_router() {
   register_auth_routes(router);
   register_media_routes(router);
   register_payment_routes(router);
+  console::register_console_routes(router);
   router.add({"GET", std::string(kMedia), Match::prefix, media_file});
   // Under /api/ every path answers like an endpoint: a POST that passes the checks, 404.
   router.add({"POST", "/api/", Match::prefix, unknown_endpoint, /*json_body=*/true});

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <unordered_map>
 
+#include "console/console.hpp"
 #include "domain/discovery.hpp"
 #include "modules/catalog_view.hpp"
 #include "modules/events.hpp"
@@ -74,6 +75,7 @@ void run_jobs(app::Context& app) {
   static std::atomic<int64_t> last_popularity{0};
   try {
     run_due_like_backs(app);
+    console::expire_leases(app);
     int64_t now = app.now();
     announce_ended_promotions(app, now);
     if (now - last_popularity.load() >= kPopularityEverySeconds) {

@@ -9,6 +9,7 @@
 #include "media/image.hpp"
 #include "media/uploads.hpp"
 #include "modules/http_routes.hpp"
+#include "modules/media_http.hpp"
 #include "modules/sessions.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/multipart.hpp"
@@ -55,7 +56,10 @@ std::optional<HttpResponse> admit_upload(app::Context& app, HttpRequest& request
   return std::nullopt;
 }
 
-HttpResponse upload(app::Context& app, const HttpRequest& request, const json::object&) {
+}  // namespace
+
+std::variant<store::MediaRow, HttpResponse> store_upload(app::Context& app,
+                                                         const HttpRequest& request) {
   if (request.user_id == 0) return error_response(401, errc::not_authenticated);
   UploadSlotRelease release{app, request.user_id};
 
@@ -80,27 +84,18 @@ HttpResponse upload(app::Context& app, const HttpRequest& request, const json::o
     media::remove_renditions(data_dir, row);
     throw;
   }
-  std::string path = domain::upload_path(row.name);
-  return protocol::json_response(
-      200,
-      json::object{
-          {"data", domain::signed_link(app.media_link_key, path, request.user_id,
-                                       now + domain::kSignedLinkSeconds)},
-          {"media", json::object{{"id", row.name}, {"width", row.width}, {"height", row.height}}}});
+  return row;
 }
 
-HttpResponse uploaded_file(app::Context& app, const HttpRequest& request, const json::object&) {
-  auto name = domain::upload_name_from_link(request.path);
-  if (!name) return error_response(404, errc::not_found);
+HttpResponse serve_upload(app::Context& app, const HttpRequest& request, std::string_view name,
+                          int64_t viewer) {
   std::optional<store::MediaFile> file;
-  app.db->read([&](store::Session& db) { file = store::media::find_file(db, *name); });
+  app.db->read([&](store::Session& db) { file = store::media::find_file(db, std::string(name)); });
   if (!file) return error_response(404, errc::not_found);
 
   bool is_public = file->variant == store::MediaVariant::blur || file->profile_photo;
   std::string cache_control = "public, max-age=3600";
   if (!is_public) {
-    int64_t viewer =
-        user_for_session_hash(app, session_hash_of(request.session_cookie)).value_or(0);
     int64_t now = app.now();
     auto link =
         domain::check_signed_link(app.media_link_key, request.path, request.query, viewer, now);
@@ -116,7 +111,8 @@ HttpResponse uploaded_file(app::Context& app, const HttpRequest& request, const 
     cache_control = "private, max-age=" + std::to_string(link.expires_at - now);
   }
 
-  std::ifstream in(media::uploads_dir(app.config.data_dir) / (*name + ".jpg"), std::ios::binary);
+  std::ifstream in(media::uploads_dir(app.config.data_dir) / (std::string(name) + ".jpg"),
+                   std::ios::binary);
   if (!in) return error_response(404, errc::not_found);
   std::ostringstream body;
   body << in.rdbuf();
@@ -125,6 +121,28 @@ HttpResponse uploaded_file(app::Context& app, const HttpRequest& request, const 
   response.body = body.str();
   response.headers.emplace_back("Cache-Control", cache_control);
   return response;
+}
+
+namespace {
+
+HttpResponse upload(app::Context& app, const HttpRequest& request, const json::object&) {
+  auto stored = store_upload(app, request);
+  if (auto* refusal = std::get_if<HttpResponse>(&stored)) return std::move(*refusal);
+  const auto& row = std::get<store::MediaRow>(stored);
+  std::string path = domain::upload_path(row.name);
+  return protocol::json_response(
+      200,
+      json::object{
+          {"data", domain::signed_link(app.media_link_key, path, request.user_id,
+                                       app.now() + domain::kSignedLinkSeconds)},
+          {"media", json::object{{"id", row.name}, {"width", row.width}, {"height", row.height}}}});
+}
+
+HttpResponse uploaded_file(app::Context& app, const HttpRequest& request, const json::object&) {
+  auto name = domain::upload_name_from_link(request.path);
+  if (!name) return error_response(404, errc::not_found);
+  int64_t viewer = user_for_session_hash(app, session_hash_of(request.session_cookie)).value_or(0);
+  return serve_upload(app, request, *name, viewer);
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ json::value photo_or_null(const std::string& url) {
 }
 
 int online(const app::Context& app, int64_t user_id) {
-  return app.hub.sockets_of(user_id) > 0 ? 1 : 0;
+  return app.hub.online(user_id) ? 1 : 0;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@ Router make_router() {
   register_payment_module(router);
   register_wheel_module(router);
   register_boost_module(router);
+  register_typing_module(router);
   return router;
 }
 

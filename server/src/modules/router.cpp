@@ -29,6 +29,12 @@ std::vector<std::string> Router::dispatch(app::Context& app, app::ConnectionStat
     reply = protocol::reply_error(errc::unknown_module);
   } else if (module->access == protocol::Access::member && !connection.authenticated()) {
     reply = protocol::reply_error(errc::not_authenticated);
+  } else if ((module->access == protocol::Access::staff ||
+              module->access == protocol::Access::admin) &&
+             (!connection.console || connection.staff_id == 0)) {
+    reply = protocol::reply_error(errc::not_authenticated);
+  } else if (module->access == protocol::Access::admin && connection.staff_role != "admin") {
+    reply = protocol::reply_error(errc::forbidden);
   } else {
     try {
       Request request{app, connection,      envelope.payload, app.now(),

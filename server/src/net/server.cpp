@@ -170,11 +170,12 @@ void WorkerPool::join() {
 class WebSocketSession;
 
 struct Server::Impl {
-  Impl(app::Context& app_context, WorkerPool& pool, const protocol::ModuleTable& m, Handlers h,
-       const StaticFiles& f)
+  Impl(app::Context& app_context, WorkerPool& pool, const protocol::ModuleTable& m,
+       const protocol::ModuleTable& cm, Handlers h, const StaticFiles& f)
       : app(app_context),
         workers(pool.impl().pool),
         modules(m),
+        console_modules(cm),
         handlers(std::move(h)),
         files(f),
         ioc(app_context.config.network_threads),
@@ -187,6 +188,7 @@ struct Server::Impl {
   app::Context& app;
   asio::thread_pool& workers;  // main's WorkerPool
   const protocol::ModuleTable& modules;
+  const protocol::ModuleTable& console_modules;
   const Handlers handlers;
   const StaticFiles& files;
   asio::io_context ioc;
@@ -318,9 +320,10 @@ class WebSocketSession final : public bus::Connection,
     request = {};
     if (ec) co_return;
     state_.connection = shared_from_this();
-    if (state_.authenticated()) {
-      auto attached = server_.app.hub.attach(state_.user_id, state_.session_hash, state_.connection,
-                                             server_.app.config.max_sockets_per_member);
+    if (state_.authenticated() || state_.console) {
+      auto attached =
+          hub().attach(state_.console ? state_.staff_id : state_.user_id, state_.session_hash,
+                       state_.connection, server_.app.config.max_sockets_per_member);
       if (attached != bus::AttachResult::attached) {
         state_.connection.reset();
         co_await ws_.async_close(
@@ -342,7 +345,7 @@ class WebSocketSession final : public bus::Connection,
       std::lock_guard lock(server_.sockets_mutex);
       server_.sockets.erase(registration_);
     }
-    server_.app.hub.detach(this);
+    hub().detach(this);
     state_.connection.reset();  // breaks the cycle session → state → session
     closed_ = true;
     if (teardown_) teardown_->cancel();
@@ -367,10 +370,13 @@ class WebSocketSession final : public bus::Connection,
         enqueue(error_frame(errc::malformed_json));
         continue;
       }
-      protocol::Prepared prepared = server_.modules.prepare(frame);
+      protocol::Prepared prepared =
+          state_.console ? server_.console_modules.prepare(frame) : server_.modules.prepare(frame);
       // The budget follows the socket's identity, which session/validate may change.
       bool within_budget =
-          state_.authenticated()
+          state_.console ? server_.member_budget.try_take(
+                               "staff:" + std::to_string(state_.staff_id), seconds_now())
+          : state_.authenticated()
               ? server_.member_budget.try_take(std::to_string(state_.user_id), seconds_now())
               : server_.guest_budget.try_take(state_.remote_ip, seconds_now());
       if (!within_budget) {
@@ -379,11 +385,12 @@ class WebSocketSession final : public bus::Connection,
         continue;
       }
       std::vector<std::string> replies;
+      const auto& answer = state_.console ? server_.handlers.console_frame : server_.handlers.frame;
       if (prepared.runs_on_network()) {
-        replies = server_.handlers.frame(state_, std::move(prepared));
+        replies = answer(state_, std::move(prepared));
       } else {
-        auto route = [this, prepared = std::move(prepared)]() mutable {
-          return server_.handlers.frame(state_, std::move(prepared));
+        auto route = [this, &answer, prepared = std::move(prepared)]() mutable {
+          return answer(state_, std::move(prepared));
         };
         replies = co_await on_worker<std::vector<std::string>>(server_.workers, std::move(route));
       }
@@ -445,7 +452,7 @@ class WebSocketSession final : public bus::Connection,
   void close_now(uint16_t code) {
     if (closing_ || closed_) return;
     closing_ = true;
-    server_.app.hub.detach(this);
+    hub().detach(this);
     // Frames not yet written are no use to a socket that is going away.
     queue_.clear();
     queued_bytes_ = 0;
@@ -470,6 +477,8 @@ class WebSocketSession final : public bus::Connection,
     socket.set_option(asio::socket_base::linger(true, 0), ignored);
     socket.close(ignored);
   }
+
+  bus::Hub& hub() const { return state_.console ? server_.app.console_hub : server_.app.hub; }
 
   Server::Impl& server_;
   websocket::stream<tcp::socket> ws_;
@@ -545,6 +554,7 @@ protocol::HttpRequest to_plain_request(const http::request<http::string_body>& r
   plain.origin = std::string(request[http::field::origin]);
   plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
   plain.device_cookie = protocol::cookie_value(request[http::field::cookie], "device");
+  plain.staff_cookie = protocol::cookie_value(request[http::field::cookie], "staff_session");
   plain.accept_language = std::string(request[http::field::accept_language]);
   plain.payment_signature = std::string(request["Kesher-Signature"]);
   plain.remote_ip = remote_ip;
@@ -562,7 +572,9 @@ http::response<http::string_body> Server::Impl::make_response(
   http::response<http::string_body> response{static_cast<http::status>(plain.status),
                                              request.version()};
   if (plain.serve_index) {
-    const StaticFile* index = files.index();
+    // The member app's index.html, or another page of the build (the console's console.html).
+    const StaticFile* index =
+        plain.serve_page.empty() ? files.index() : files.find(plain.serve_page);
     response.set(http::field::content_type, "text/html; charset=utf-8");
     response.set(http::field::cache_control, "no-cache");
     response.body() = index ? *index->body : std::string("Kesher: the web client is not built.");
@@ -633,7 +645,8 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
     http::request<http::string_body> request = parser.release();
 
     if (websocket::is_upgrade(request)) {
-      if (request.target() != "/ws") break;
+      bool console = request.target() == "/console/ws";
+      if (request.target() != "/ws" && !console) break;
       std::string origin(request[http::field::origin]);
       if (!app.origin_allowed(origin)) {
         co_await refuse_upgrade(stream, request.version(), http::status::forbidden,
@@ -651,22 +664,39 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       state.geo_language = std::string(domain::language_code(
           domain::language_from_accept(request[http::field::accept_language])));
       state.language = state.geo_language;
+      state.console = console;
+      // Each socket reads its own cookie only: a member's session opens nothing on the console's
+      // socket, and the staff cookie (Path=/console) never reaches /ws.
       auto authenticate =
           [this, state = std::move(state),
-           cookie = protocol::cookie_value(request[http::field::cookie], "session")]() mutable {
+           cookie = protocol::cookie_value(request[http::field::cookie],
+                                           console ? "staff_session" : "session")]() mutable {
             try {
-              handlers.authenticate(state, cookie);
+              if (state.console) {
+                handlers.console_authenticate(state, cookie);
+              } else {
+                handlers.authenticate(state, cookie);
+              }
             } catch (const std::exception& e) {
               spdlog::error("session lookup failed: {}", e.what());
               state.user_id = 0;  // a guest, like a socket without a session
+              state.staff_id = 0;
               state.session_hash.clear();
               state.session_expires_at = 0;
             }
             return std::move(state);
           };
       state = co_await on_worker<app::ConnectionState>(workers, std::move(authenticate));
-      if (state.authenticated() &&
-          app.hub.sockets_of(state.user_id) >= app.config.max_sockets_per_member) {
+      if (console && state.staff_id == 0) {
+        release_address(remote_ip);
+        co_await refuse_upgrade(stream, request.version(), http::status::unauthorized,
+                                errc::not_authenticated);
+        break;
+      }
+      if ((console &&
+           app.console_hub.sockets_of(state.staff_id) >= app.config.max_sockets_per_member) ||
+          (state.authenticated() &&
+           app.hub.sockets_of(state.user_id) >= app.config.max_sockets_per_member)) {
         release_address(remote_ip);
         co_await refuse_upgrade(stream, request.version(), http::status::too_many_requests,
                                 errc::too_many_sockets);
@@ -745,8 +775,10 @@ asio::awaitable<protocol::HttpResponse> Server::Impl::answer_on(BoundedLane& lan
 }
 
 Server::Server(app::Context& app, WorkerPool& workers, const protocol::ModuleTable& modules,
-               Handlers handlers, const StaticFiles& files)
-    : impl_(std::make_unique<Impl>(app, workers, modules, std::move(handlers), files)) {}
+               const protocol::ModuleTable& console_modules, Handlers handlers,
+               const StaticFiles& files)
+    : impl_(std::make_unique<Impl>(app, workers, modules, console_modules, std::move(handlers),
+                                   files)) {}
 
 Server::~Server() = default;
 
@@ -819,6 +851,7 @@ void Server::run() {
     boost::system::error_code ignored;
     impl.acceptor.close(ignored);
     impl.app.hub.close_all(bus::kCloseGoingAway);
+    impl.app.console_hub.close_all(bus::kCloseGoingAway);
     // Give close frames a moment to leave before the loop stops.
     auto timer = std::make_shared<asio::steady_timer>(impl.ioc, 500ms);
     timer->async_wait([&impl, timer](const boost::system::error_code&) { impl.ioc.stop(); });

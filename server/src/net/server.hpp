@@ -42,6 +42,10 @@ struct Handlers {
   // Who opens a socket, from the session cookie of its upgrade request: sets cookie_session_hash
   // and, for a live session, user_id, session_hash and session_expires_at. Blocking: on a worker.
   std::function<void(app::ConnectionState&, const std::string& session_cookie)> authenticate;
+  // The same for the staff console's socket (/console/ws), from its staff_session cookie: sets
+  // staff_id, staff_role, session_hash and session_expires_at for a live staff session.
+  std::function<std::vector<std::string>(app::ConnectionState&, protocol::Prepared)> console_frame;
+  std::function<void(app::ConnectionState&, const std::string& staff_cookie)> console_authenticate;
   // Every HTTP request that is not a static file or /healthz. Blocking: on a worker, or on the
   // password or media pool when `lane` says so. Never throws.
   std::function<protocol::HttpResponse(const protocol::HttpRequest&)> http;
@@ -61,9 +65,11 @@ struct Handlers {
 // Beast and Asio stay behind this interface.
 class Server {
  public:
-  // `modules` decodes frames and tells which thread each one runs on; `handlers` answer them.
+  // `modules` (and `console_modules` for /console/ws) decode frames and tell which thread each
+  // one runs on; `handlers` answer them.
   Server(app::Context& app, WorkerPool& workers, const protocol::ModuleTable& modules,
-         Handlers handlers, const StaticFiles& files);
+         const protocol::ModuleTable& console_modules, Handlers handlers,
+         const StaticFiles& files);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -62,13 +62,22 @@
   X(missing_file, "an upload without a non-empty file part")                                 \
   X(upload_in_progress, "a second upload while the member's first one runs")                 \
   X(photo_limit_reached, "a 7th profile photo")                                              \
-  X(forbidden, "a media link that is missing, tampered or made for another member")          \
+  X(forbidden, "a media link made for someone else, or an admin module for an operator")     \
   X(link_expired, "a signed media link past its expiry")                                     \
   X(invalid_signature, "a payment webhook whose signature does not match")                   \
   X(stale_signature, "a payment webhook signed over 300 s away from now")                    \
   X(amount_mismatch, "a payment webhook whose amount or currency differs from the order")    \
   X(unknown_order, "a payment webhook for an order the server does not have")                \
   X(no_free_spin, "spinofluck/spin without a free spin")                                     \
+  X(totp_required, "an admin's console login without its TOTP code")                         \
+  X(invalid_totp, "an admin's console login with a wrong TOTP code")                         \
+  X(locked, "a console conversation another operator holds (with data.lock)")                \
+  X(too_many_locks, "an operator already holds --console-max-locks conversations")           \
+  X(not_locked, "a console action on a conversation the caller does not hold")               \
+  X(contact_phone, "an operator's text with a phone number (with data.match)")               \
+  X(contact_email, "an operator's text with an email address (with data.match)")             \
+  X(contact_url, "an operator's text with a link or a messaging handle (with data.match)")   \
+  X(meeting_arrangement, "an operator's text proposing to meet in person (data.match)")      \
   X(internal_error, "the server failed to handle the request")
 
 namespace kesher::errc {

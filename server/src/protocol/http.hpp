@@ -18,10 +18,12 @@ struct HttpRequest {
   std::string origin;
   std::string session_cookie;
   std::string device_cookie;  // a browser that signed in to an account before (auth_http.cpp)
+  std::string staff_cookie;   // staff_session: the staff console's (Path=/console)
   std::string remote_ip;
   std::string accept_language;
   std::string payment_signature;  // Kesher-Signature, on payment webhooks
   int64_t user_id = 0;            // the member, when a route's admission step has looked them up
+  int64_t staff_id = 0;           // the staff member, likewise (the console's upload)
 };
 
 // Which threads answer an HTTP request (net/server.cpp): the workers, or a bounded pool of its
@@ -36,6 +38,7 @@ struct HttpResponse {
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;
   bool serve_index = false;  // the network layer answers with the client's index.html
+  std::string serve_page;    // with serve_index: this built page instead ("/console.html")
 };
 
 HttpResponse json_response(unsigned status, const boost::json::object& body);

@@ -10,7 +10,9 @@
 
 namespace kesher::protocol {
 
-enum class Access { guest, member };
+// Who may call a module: anyone on /ws, a signed-in member on /ws, or on the console's socket any
+// staff member, or an admin only.
+enum class Access { guest, member, staff, admin };
 
 // Where a module's handler may run. `on_network` is for handlers that never block (no database
 // wait: they answer at once or defer to the group commit), so the frame skips the hop to a worker

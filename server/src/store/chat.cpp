@@ -5,6 +5,7 @@
 
 #include "domain/chat.hpp"
 #include "store/catalog.hpp"
+#include "store/console.hpp"
 #include "store/ledger.hpp"
 #include "store/media.hpp"
 #include "store/social.hpp"
@@ -26,7 +27,7 @@ constexpr const char* kMessageColumns =
     "m.created_at, m.media_id, (SELECT md.name FROM media md WHERE md.id = m.media_id), "
     "(SELECT md.thumb_name FROM media md WHERE md.id = m.media_id), m.story_id, "
     "(SELECT sm.name FROM stories st JOIN media sm ON sm.id = st.media_id WHERE st.id = "
-    "m.story_id), (SELECT st.url FROM stories st WHERE st.id = m.story_id)";
+    "m.story_id), (SELECT st.url FROM stories st WHERE st.id = m.story_id), m.operator_id";
 
 MessageRow message_from(const Row& row, size_t first = 0) {
   MessageRow m;
@@ -48,6 +49,7 @@ MessageRow message_from(const Row& row, size_t first = 0) {
   if (!row.is_null(first + 12)) m.story_id = row.integer(first + 12);
   m.story_media_name = text_at(first + 13);
   m.story_url = text_at(first + 14);
+  if (!row.is_null(first + 15)) m.operator_id = row.integer(first + 15);
   return m;
 }
 
@@ -115,12 +117,15 @@ MessageRow insert(Session& db, const NewMessage& message) {
   Value gift_id = message.gift_id ? Value(*message.gift_id) : Value();
   Value media_id = message.media_id ? Value(*message.media_id) : Value();
   Value story_id = message.story_id ? Value(*message.story_id) : Value();
+  Value operator_id = message.operator_id ? Value(*message.operator_id) : Value();
   const Value params[] = {message.sender_id, message.receiver_id, pair.low, pair.high,
                           message.type,      message.body,        gift_id,  message.price,
-                          client_id,         message.now,         media_id, story_id};
+                          client_id,         message.now,         media_id, story_id,
+                          operator_id};
   db.execute(
       "INSERT INTO messages (sender_id, receiver_id, low_id, high_id, type, body, gift_id, price, "
-      "client_id, created_at, media_id, story_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "client_id, created_at, media_id, story_id, operator_id) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       params);
   // Read back, with the names of its picture or story.
   MessageRow row = message_from(
@@ -295,6 +300,7 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
   }
   NewMessage message{request.sender_id, request.receiver_id, {}, {}, {}, 0, request.client_id, now};
   message.type = rules::kind_name(request.kind);
+  message.operator_id = request.operator_id;
   if (request.kind == rules::MessageKind::gift) {
     outcome.gift = gift(db, request.gift_id);
     if (!outcome.gift) {
@@ -314,11 +320,18 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
     message.price = catalog::price_of(db, "image");
   } else if (request.kind == rules::MessageKind::pphoto) {
     auto photo = photos::find(db, request.sender_id, request.photo_id);
-    if (!photo || !photo->media_id) {
+    // A persona's pictures are public files of the catalogue, not uploads: the message keeps
+    // the picture's address.
+    bool catalogue_picture = photo && !photo->media_id && request.operator_id;
+    if (!photo || (!photo->media_id && !catalogue_picture)) {
       outcome.status = SendStatus::unknown_photo;
       return outcome;
     }
-    message.media_id = photo->media_id;
+    if (catalogue_picture) {
+      message.body = photo->url;
+    } else {
+      message.media_id = photo->media_id;
+    }
     message.price = catalog::price_of(db, "image");
   } else {
     message.body = request.text;
@@ -331,6 +344,14 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
       return outcome;
     }
     message.story_id = story->id;
+  }
+  if (request.operator_id) {
+    // A persona pays nothing: staff write for it (docs/decisions/0010-honesty-rules.md).
+    message.price = 0;
+    outcome.message = insert(db, message);
+    outcome.waited = console::note_answered(db, request.receiver_id, request.sender_id,
+                                            *request.operator_id, now);
+    return outcome;
   }
   outcome.balance = ledger::balance(db, request.sender_id);
   outcome.required = rules::required_balance(message.price);
@@ -348,6 +369,11 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
   // The checks above make anything else impossible; throwing rolls this unit back.
   if (debit != ledger::Outcome::applied) throw StoreError("message debit refused");
   outcome.balance -= message.price;
+  if (console::is_persona(db, request.receiver_id)) {
+    // The conversation now waits for an operator (the console's queue).
+    console::note_waiting(db, request.sender_id, request.receiver_id, outcome.message.id, now);
+    outcome.to_persona = true;
+  }
   return outcome;
 }
 

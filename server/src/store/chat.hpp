@@ -39,6 +39,7 @@ struct MessageRow {
   // the story is deleted.
   std::optional<int64_t> story_id;
   std::string story_media_name, story_url;
+  std::optional<int64_t> operator_id;  // the staff member who wrote a persona's message
 };
 
 struct NewMessage {
@@ -52,6 +53,7 @@ struct NewMessage {
   int64_t now = 0;
   std::optional<int64_t> media_id;
   std::optional<int64_t> story_id;
+  std::optional<int64_t> operator_id;
 };
 
 std::optional<MessageRow> by_client_id(Session& db, int64_t sender_id,
@@ -109,6 +111,8 @@ struct SendRequest {
   int64_t photo_id = 0;    // pphoto: one of the sender's profile photos
   int64_t story_id = 0;    // a text replying to a live story of the receiver's; 0 for none
   std::string client_id;   // empty when the sender gave none
+  // A persona's message written by this staff member (the console): free, recorded for the audit.
+  std::optional<int64_t> operator_id;
 };
 
 enum class SendStatus {
@@ -124,10 +128,12 @@ enum class SendStatus {
 
 struct SendOutcome {
   SendStatus status = SendStatus::sent;
-  MessageRow message;        // sent or replayed
-  std::optional<Gift> gift;  // the message's gift, if it is one
-  int64_t balance = 0;       // the sender's balance after the send (or as it is, when refused)
-  int64_t required = 0;      // what sending would need, for not_enough_credits
+  MessageRow message;             // sent or replayed
+  std::optional<Gift> gift;       // the message's gift, if it is one
+  int64_t balance = 0;            // the sender's balance after the send (or as it is, when refused)
+  int64_t required = 0;           // what sending would need, for not_enough_credits
+  bool to_persona = false;        // a member's message that now waits in the console's queue
+  std::optional<int64_t> waited;  // a persona's answer: how long the conversation had waited
 };
 
 // One unit of work inside the caller's write transaction: a replay of a known client_id returns

@@ -1,0 +1,19 @@
+#include "console/console.hpp"
+
+namespace kesher::console {
+
+void register_lock_modules(modules::Router& router);
+void register_conversation_modules(modules::Router& router);
+void register_note_modules(modules::Router& router);
+void register_report_modules(modules::Router& router);
+
+modules::Router make_console_router() {
+  modules::Router router;
+  register_lock_modules(router);
+  register_conversation_modules(router);
+  register_note_modules(router);
+  register_report_modules(router);
+  return router;
+}
+
+}  // namespace kesher::console
