@@ -1,6 +1,7 @@
 // The chat pane's header (spec §2 "Chat pane"): back, the partner's photo, name and presence, or
-// "typing…" while they type (a tap opens the profile), the virtual-profile disclosure (brief §6), a three-dot menu (Open
-// Profile, Block User) and the actions sheet (Open Profile, Archive, Block User, Report User).
+// "typing…" while they type (a tap opens the profile), the virtual-profile disclosure (brief §6),
+// a three-dot menu (Open Profile, Block User) and the actions sheet (Open Profile, Archive, Block
+// User, Report User).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
