@@ -237,6 +237,40 @@ describe('parseFrame', () => {
     });
   });
 
+  it('types typing events, drops malformed ones, and tells them from the reply to a request', () => {
+    expect(parseFrame('{"module":"typing","data":{"user_id":41}}')).toEqual({
+      module: 'typing',
+      data: { user_id: 41 },
+    });
+    // Only the sender's id reaches the app, whatever else the frame carries.
+    expect(parseFrame('{"module":"typing","data":{"user_id":41,"name":"Noa"},"x":1}')).toEqual({
+      module: 'typing',
+      data: { user_id: 41 },
+    });
+    expect(parseFrame('{"module":"typing"}')).toBeNull();
+    expect(parseFrame('{"module":"typing","data":{"user_id":"41"}}')).toBeNull();
+    expect(parseFrame('{"module":"typing","data":{}}')).toBeNull();
+    expect(parseFrame('{"module":"typing","data":[41]}')).toBeNull();
+    // The reply to one's own typing request carries its rid and an empty object.
+    expect(parseFrame('{"module":"typing","rid":"9","request_status":1,"data":{}}')).toEqual({
+      module: 'typing',
+      rid: '9',
+      request_status: 1,
+      data: {},
+    });
+    expect(
+      parseFrame(
+        '{"module":"typing","rid":"9","request_status":0,"error_code":"not_found","field":"receiver_id"}',
+      ),
+    ).toEqual({
+      module: 'typing',
+      rid: '9',
+      request_status: 0,
+      error_code: 'not_found',
+      field: 'receiver_id',
+    });
+  });
+
   it('types credits events', () => {
     expect(parseFrame('{"module":"credits","data":{"credits":150}}')).toEqual({
       module: 'credits',

@@ -52,6 +52,7 @@ import {
   type PaymentCompleteEvent,
   type UpdateCreditDiscountEvent,
   type NotificationEvent,
+  type TypingEvent,
 } from './protocol';
 
 type Guard<T> = (value: unknown) => value is T;
@@ -368,6 +369,7 @@ const DATA_GUARDS: DataGuards = {
     optional(isNumber)(v.value),
   'boost/buy': isBoostStatusEntry,
   'boost/status': arrayOf(isBoostStatusEntry),
+  typing: isRecord,
 };
 
 export function isModuleName(value: string): value is ModuleName {
@@ -491,6 +493,11 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       };
       return event;
     }
+    case 'typing': {
+      if (!isRecord(raw.data) || !isNumber(raw.data.user_id)) return null;
+      const event: TypingEvent = { module: 'typing', data: { user_id: raw.data.user_id } };
+      return event;
+    }
     case 'notification': {
       const type = raw.type;
       if (type !== 'coins' && type !== 'wheel_credits' && type !== 'freespin') return null;
@@ -535,6 +542,7 @@ const SERVER_EVENTS: ReadonlySet<string> = new Set([
   'payment/failed',
   'update_credit_discount',
   'notification',
+  'typing',
 ]);
 
 /** Parses one text frame; null means the frame is not something the client can use. */
@@ -548,8 +556,8 @@ export function parseFrame(text: unknown): IncomingMessage | Envelope | null {
   }
   if (!isRecord(raw) || !isString(raw.module)) return null;
   const module = raw.module;
-  // message/read is both a request and an event: a frame with a rid is the reply to a request
-  // (events nobody asked for carry none).
+  // message/read and typing are both a request and an event: a frame with a rid is the reply to a
+  // request (events nobody asked for carry none).
   const isReply = isModuleName(module) && isString(raw.rid);
   if (SERVER_EVENTS.has(module) && !isReply) return buildEvent(module, raw);
   if (isModuleName(module)) return buildReply(module, raw);

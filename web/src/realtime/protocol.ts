@@ -622,6 +622,9 @@ export interface Modules {
   /** request_details: {kind, credits, credits_spent, replayed}. */
   'boost/buy': { request: { kind: BoostKind; client_id: string }; data: BoostStatusEntry };
   'boost/status': { request: Record<string, never>; data: BoostStatusEntry[] };
+  /** The caller is typing to `receiver_id` (at most every 2 s, never for an empty draft); the
+   *  receiver gets a TypingEvent. The reply's `data` is an empty object: nothing to read. */
+  typing: { request: { receiver_id: number }; data: Record<string, unknown> };
 }
 
 export type ModuleName = keyof Modules;
@@ -679,6 +682,7 @@ export const MODULE_ACCESS = {
   'spinofluck/spin': 'member',
   'boost/buy': 'member',
   'boost/status': 'member',
+  typing: 'member',
 } as const satisfies Record<ModuleName, 'guest' | 'member'>;
 export type RequestOf<M extends ModuleName> = Modules[M]['request'];
 export type DataOf<M extends ModuleName> = Modules[M]['data'];
@@ -782,6 +786,12 @@ export interface NotificationEvent {
   credits?: number;
   sof_spin_available?: number;
 }
+/** `user_id` is typing to the caller (a persona's only while an operator types for it): the
+ *  client shows it for 5 s after the last one, or until that person's new_message. */
+export interface TypingEvent {
+  module: 'typing';
+  data: { user_id: number };
+}
 export type ServerEvent =
   | PaymentCompleteEvent
   | PaymentFailedEvent
@@ -796,7 +806,8 @@ export type ServerEvent =
   | NewMessageEvent
   | MessageReadEvent
   | CreditsEvent
-  | PhotosChangedEvent;
+  | PhotosChangedEvent
+  | TypingEvent;
 export type IncomingMessage = Reply | ServerEvent;
 
 /** Any server frame, as the Envelope section of docs/protocol.md describes it. Frames whose

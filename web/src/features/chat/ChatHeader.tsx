@@ -1,6 +1,7 @@
-// The chat pane's header (spec §2 "Chat pane"): back, the partner's photo, name and presence
-// (a tap opens the profile), the virtual-profile disclosure (brief §6), a three-dot menu (Open
-// Profile, Block User) and the actions sheet (Open Profile, Archive, Block User, Report User).
+// The chat pane's header (spec §2 "Chat pane"): back, the partner's photo, name and presence, or
+// "typing…" while they type (a tap opens the profile), the virtual-profile disclosure (brief §6),
+// a three-dot menu (Open Profile, Block User) and the actions sheet (Open Profile, Archive, Block
+// User, Report User).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +16,8 @@ import { BlockDialog, ReportDialog } from '../people/SafetyDialogs';
 import { openProfile } from '../people/store';
 import { usePresenceKnown } from '../shell/ConnectionStatus';
 import { Icon, type IconName } from '../../ui/icons';
-import { useChat } from './context';
+import { useChat, useChatState } from './context';
+import { TypingIndicator } from './TypingIndicator';
 import '../../ui/Modal.css';
 
 type Popup = 'menu' | 'sheet' | 'block' | 'report' | null;
@@ -46,6 +48,7 @@ export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
   // Without a live connection the last known presence may be stale: it is shown as unknown.
   const presenceKnown = usePresenceKnown();
   const online = presenceKnown && contact?.status === 1;
+  const typing = useChatState((s) => s.typingIds.includes(partnerId)) && contact !== null;
 
   // The dropdown closes on a click elsewhere or Escape, and focuses its first item on open.
   useEffect(() => {
@@ -148,7 +151,9 @@ export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
             ) : (
               <span className="skeleton chat-header__name-skeleton" />
             )}
-            {contact ? (
+            {typing ? (
+              <TypingIndicator className="chat-header__status is-typing" testId="chat-typing" />
+            ) : contact ? (
               <span
                 className={online ? 'chat-header__status is-online' : 'chat-header__status'}
                 data-testid="chat-status"
@@ -165,6 +170,10 @@ export function ChatHeader({ partnerId, contact }: ChatHeaderProps) {
             ) : null}
           </span>
         </button>
+        {/* Outside the button, whose content is presentational: screen readers hear it here. */}
+        <span className="visually-hidden" aria-live="polite" data-testid="chat-typing-live">
+          {typing ? t('chat.typing.named', { name }) : ''}
+        </span>
         {contact?.virtual === 1 ? (
           <VirtualBadge className="chat-header__virtual" testId="chat-virtual-badge" />
         ) : null}

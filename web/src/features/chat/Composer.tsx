@@ -3,7 +3,8 @@
 // own bubble, or, for a member with profile photos, opens a small menu that also offers those.
 // Enter sends, Shift+Enter starts a new line; empty text is never sent, and below the minimum
 // balance the credits modal opens instead (spec §5). The text is the conversation's draft
-// (drafts.ts): it survives a reload and is cleared by a send. Above the bar, the paid-send notice.
+// (drafts.ts): it survives a reload and is cleared by a send. While it changes, the partner is told
+// that the member is typing (typing.ts). Above the bar, the paid-send notice.
 import {
   useEffect,
   useLayoutEffect,
@@ -222,7 +223,10 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
           placeholder={t('chat.composer.placeholder')}
           aria-label={t('chat.composer.label')}
           dir="auto"
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            chat.draftChanged(partnerId, event.target.value);
+          }}
           onKeyDown={onKeyDown}
           data-testid="chat-input"
         />

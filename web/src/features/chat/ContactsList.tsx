@@ -1,6 +1,6 @@
 // The contacts list (spec §2 "Contacts list"): on /contacts under 865 px, in the right column
 // from 865 px. Rows with photo, online dot, VIP badge, name, last-message preview, relative time
-// and unread count; 10 more on scroll to the bottom; a way into the archived chats.
+// and unread count ("typing…" in place of the preview while the person types); 10 more on scroll to the bottom; a way into the archived chats.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import { Icon } from '../../ui/icons';
 import { useChat, useChatState } from './context';
 import { chatPath, cutPreview, isListed, previewOf } from './rules';
 import type { ListKind } from './store';
+import { TypingIndicator } from './TypingIndicator';
 import '../lists/lists.css';
 import './chat.css';
 
@@ -53,6 +54,8 @@ interface ContactRowProps {
   language: LanguageCode;
   active: boolean;
   preview: string;
+  /** The person is typing to me: "typing…" shows instead of the preview. */
+  typing?: boolean;
   onOpen?: () => void;
   trailing?: ReactNode;
 }
@@ -63,6 +66,7 @@ export function ContactRow({
   language,
   active,
   preview,
+  typing = false,
   onOpen,
   trailing,
 }: ContactRowProps) {
@@ -116,7 +120,7 @@ export function ContactRow({
               className="contact-row__preview"
               data-testid="contact-preview"
             >
-              <bdi>{preview}</bdi>
+              {typing ? <TypingIndicator testId="contact-typing" /> : <bdi>{preview}</bdi>}
             </span>
             {unread > 0 ? (
               <span
@@ -153,6 +157,7 @@ export function ContactRows({
   const chat = useChat();
   const list = useChatState((s) => s.lists[kind]);
   const openId = useChatState((s) => s.openPartnerId);
+  const typingIds = useChatState((s) => s.typingIds);
   const language = useAppStore((s) => s.language);
   const now = useNowSeconds();
   const previewText = usePreviewText();
@@ -193,6 +198,7 @@ export function ContactRows({
             language={language}
             active={kind === 'contacts' && openId === contact.id}
             preview={previewText(contact)}
+            typing={typingIds.includes(contact.id)}
             onOpen={onOpen}
             trailing={trailing?.(contact)}
           />

@@ -163,6 +163,12 @@ export async function fetchGifts(offset: number): Promise<GiftEntry[] | null> {
   }
 }
 
+/** `typing`: tells `receiverId` that the member is typing. Nothing waits for the reply: a lost
+ *  one only costs the partner a hint. */
+export function sendTyping(receiverId: number): void {
+  realtime.request('typing', { receiver_id: receiverId }).catch(() => undefined);
+}
+
 /** What the chat does with the socket's events. */
 export interface ChatEventHandlers {
   /** The socket validated again after a reconnect. */
@@ -175,6 +181,8 @@ export interface ChatEventHandlers {
   /** The balance changed in another tab. */
   credits(credits: number): void;
   presence(event: OnlinesEvent): void;
+  /** `userId` is typing to the member. */
+  typing(userId: number): void;
 }
 
 /** Subscribes `handlers` to the chat's events; returns what unsubscribes them all. */
@@ -194,6 +202,10 @@ export function subscribeChatEvents(handlers: ChatEventHandlers): () => void {
     }),
     realtime.on('credits', (event) => handlers.credits(event.data.credits)),
     realtime.on('onlines', (event) => handlers.presence(event)),
+    realtime.on('typing', (frame) => {
+      // The reply to one's own typing request (it has a request_status) is no event.
+      if (!('request_status' in frame)) handlers.typing(frame.data.user_id);
+    }),
   ];
   return () => {
     for (const off of offs) off();

@@ -32,6 +32,7 @@ import {
   fetchUnreadTotal,
   markRead,
   sendMessage,
+  sendTyping,
   setArchived,
   subscribeChatEvents,
 } from './api';
@@ -78,6 +79,7 @@ import {
   type Conversation,
   type ListKind,
 } from './store';
+import { TypingIndicators, TypingSender } from './typing';
 
 const app = () => useAppStore.getState();
 
@@ -152,6 +154,12 @@ export class ChatService {
   >();
   private readonly upload: Uploader;
   private readonly canPreview: (file: File) => boolean;
+  /** Tells partners that the member is typing; a notice that can't go now is not worth queuing. */
+  private readonly typingSender = new TypingSender((partnerId) => {
+    if (app().connection === 'live') sendTyping(partnerId);
+  });
+  /** Who is typing to the member, into the store. */
+  private readonly typingIndicators = new TypingIndicators((ids) => this.chat.setTyping(ids));
 
   constructor(options: ChatServiceOptions) {
     this.upload = options.upload;
@@ -196,6 +204,7 @@ export class ChatService {
       read: (details) => this.handleRead(details),
       credits: (credits) => this.handleCredits(credits),
       presence: (event) => this.handlePresence(event),
+      typing: (userId) => this.handleTyping(userId),
     });
 
     // Spec §4: a hidden tab shows loaders after 3 s; coming back reloads the chat and contacts.
@@ -312,6 +321,8 @@ export class ChatService {
     this.listInflight.archived = false;
     this.handled.clear();
     this.held.clear();
+    this.typingSender.reset();
+    this.typingIndicators.reset();
     for (const clientId of [...this.pictures.keys()]) this.forgetPicture(clientId);
     this.chat.reset();
   }
@@ -562,10 +573,17 @@ export class ChatService {
     return 'failed';
   }
 
+  /** The composer's draft for `partnerId` changed: the partner may be told that I am typing. */
+  draftChanged(partnerId: number, text: string): void {
+    if (partnerId === this.myId()) return;
+    this.typingSender.draftChanged(partnerId, text);
+  }
+
   /** Sends a text; false when nothing was sent (empty, or too few credits). */
   sendText(partnerId: number, text: string): boolean {
     const body = sendableText(text);
     if (body === null) return false;
+    this.typingSender.stop(partnerId);
     const outgoing: Outgoing = { type: 'text', text: body };
     if (!this.ensureCredits(outgoing)) return false;
     const clientId = makeClientId();
@@ -791,6 +809,7 @@ export class ChatService {
       this.setUnreadTotal(lowerUnread(app().unreadTotal, contact.unread));
     }
     usePeopleStore.getState().forget(partnerId);
+    this.typingIndicators.clear(partnerId);
     this.chat.dropContact(partnerId);
     this.refreshUnread();
   }
@@ -848,6 +867,8 @@ export class ChatService {
     if (me === null) return;
     const partnerId = partnerOf(message, me);
     if (this.isBlocked(partnerId)) return;
+    // Their message is what they were typing.
+    if (message.sender_id !== me) this.typingIndicators.clear(message.sender_id);
     const conversation = this.conversationOf(partnerId);
     const duplicate =
       this.handled.has(message.id) ||
@@ -920,6 +941,13 @@ export class ChatService {
   /** credits: the balance changed in another tab. */
   handleCredits(credits: number): void {
     this.setCredits(credits);
+  }
+
+  /** typing: "typing…" in the chat header and on the contact's row, for 5 s (typing.ts). */
+  handleTyping(userId: number): void {
+    const me = this.myId();
+    if (me === null || userId === me || this.isBlocked(userId)) return;
+    this.typingIndicators.typing(userId);
   }
 
   /** onlines: the contact's online dot and the chat header. */

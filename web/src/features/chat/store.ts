@@ -63,6 +63,8 @@ export interface ChatState {
   giftsState: LoadState;
   giftsEnded: boolean;
   spent: SpentNotice | null;
+  /** Who is typing to the member now (typing.ts decides for how long). */
+  typingIds: number[];
 
   patchList(kind: ListKind, patch: Partial<ContactList>): void;
   /** A page at `offset`; offset 0 starts the list again. */
@@ -86,6 +88,7 @@ export interface ChatState {
   showSpent(partnerId: number, amount: number): void;
   /** Hides the notice `id` (a newer one stays). */
   hideSpent(id: number): void;
+  setTyping(typingIds: number[]): void;
   reset(): void;
 }
 
@@ -100,6 +103,7 @@ const initialState = () => ({
   giftsState: 'idle' as LoadState,
   giftsEnded: false,
   spent: null as SpentNotice | null,
+  typingIds: [] as number[],
 });
 
 /** A fresh, empty chat state; each ChatService holds its own. */
@@ -193,6 +197,7 @@ export function createChatStore(): StoreApi<ChatState> {
       showSpent: (partnerId, amount) =>
         set((s) => ({ spent: { id: (s.spent?.id ?? 0) + 1, partnerId, amount } })),
       hideSpent: (id) => set((s) => (s.spent?.id === id ? { spent: null } : s)),
+      setTyping: (typingIds) => set({ typingIds }),
       reset: () => set(initialState()),
     };
   });
