@@ -270,7 +270,7 @@ std::unique_ptr<WsClient> WsClient::connect(uint16_t port, const Options& option
   impl->ws.read_message_max(16 * 1024 * 1024);
   websocket::response_type response;
   boost::system::error_code ec;
-  impl->ws.handshake(response, "localhost:" + std::to_string(port), "/ws", ec);
+  impl->ws.handshake(response, "localhost:" + std::to_string(port), options.target, ec);
   if (status) *status = static_cast<int>(response.result_int());
   if (ec) return nullptr;
   return std::unique_ptr<WsClient>(new WsClient(std::move(impl)));
@@ -557,9 +557,12 @@ json::array query_rows(const ServerProcess& server, const std::string& sql) {
   return rows;
 }
 
-CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std::string>& args) {
+CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std::string>& args,
+                                 const std::string& input) {
   std::string command =
       std::string(KESHER_BINARY) + " --data '" + data_dir.string() + "' --log-level warn";
+  // Tests pass plain text without quotes of its own.
+  if (!input.empty()) command = "printf '%s\\n' '" + input + "' | " + command;
   for (const auto& arg : args) command += " '" + arg + "'";
   command += " 2>&1";
   CommandResult result;

@@ -79,6 +79,7 @@ class WsClient {
     std::string cookie;
     std::string accept_language;
     int receive_buffer_bytes = 0;  // SO_RCVBUF before connecting, e.g. for a slow reader
+    std::string target = "/ws";    // "/console/ws" for the staff console
   };
   // nullptr if the upgrade was refused; *status then holds the HTTP status.
   static std::unique_ptr<WsClient> connect(uint16_t port, const Options& options,
@@ -142,7 +143,9 @@ struct CommandResult {
   int status = -1;
   std::string output;
 };
+// `input`, when given, is written to its standard input followed by a line break.
 CommandResult run_kesher_command(const std::filesystem::path& data_dir,
-                                 const std::vector<std::string>& args);
+                                 const std::vector<std::string>& args,
+                                 const std::string& input = {});
 
 }  // namespace kesher::test
