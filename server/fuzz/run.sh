@@ -24,6 +24,7 @@ dictionary_for() {
     envelope | fields | auth_body | dispatch) echo server/fuzz/dicts/json.dict ;;
     http_request) echo server/fuzz/dicts/http.dict ;;
     image_normalize) echo server/fuzz/dicts/image.dict ;;
+    operator_text) echo server/fuzz/dicts/honesty.dict ;;
   esac
 }
 
