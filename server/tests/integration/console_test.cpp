@@ -7,8 +7,8 @@
 #include <fstream>
 #include <future>
 #include <iterator>
-#include <set>
 #include <regex>
+#include <set>
 #include <thread>
 
 #include "domain/honesty.hpp"
@@ -38,9 +38,8 @@ struct Staff {
 
 Staff add_staff(const ServerProcess& server, const std::string& email, const std::string& role) {
   Staff staff{0, email, "correct horse battery", {}, {}};
-  auto result =
-      run_kesher_command(server.data_dir(), {"staff", "add", "--email", email, "--role", role},
-                         staff.password);
+  auto result = run_kesher_command(
+      server.data_dir(), {"staff", "add", "--email", email, "--role", role}, staff.password);
   EXPECT_EQ(result.status, 0) << result.output;
   std::smatch match;
   if (std::regex_search(result.output, match, std::regex(R"(staff (\d+):)"))) {
@@ -76,10 +75,9 @@ void sign_in(const ServerProcess& server, Staff& staff) {
 
 std::unique_ptr<WsClient> connect_console(const ServerProcess& server, const Staff& staff,
                                           int* status = nullptr) {
-  return WsClient::connect(server.port(),
-                           {.origin = server.origin(), .cookie = staff.cookie,
-                            .target = "/console/ws"},
-                           status);
+  return WsClient::connect(
+      server.port(), {.origin = server.origin(), .cookie = staff.cookie, .target = "/console/ws"},
+      status);
 }
 
 int64_t add_persona(const ServerProcess& server, const std::string& key,
@@ -87,7 +85,8 @@ int64_t add_persona(const ServerProcess& server, const std::string& key,
   execute_sql(server,
               "INSERT INTO users (kind, name, gender, birth_date, place_id, created_at, "
               "persona_key, language, bio) VALUES ('persona', 'Noa', 2, '1996-01-01', 293397, 0, "
-              "'" + key + "', '" + language + "', 'Loves the sea')");
+              "'" +
+                  key + "', '" + language + "', 'Loves the sea')");
   return query_integer(server, "SELECT id FROM users WHERE persona_key = '" + key + "'");
 }
 
@@ -122,9 +121,9 @@ json::object with(json::object base, const json::object& more) {
 class Console : public ::testing::Test {
  protected:
   void SetUp() override {
-    clock_file_ = std::filesystem::temp_directory_path() /
-                  ("kesher-console-clock-" + std::to_string(::getpid()) + "-" +
-                   std::to_string(++runs_));
+    clock_file_ =
+        std::filesystem::temp_directory_path() /
+        ("kesher-console-clock-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_));
     std::ofstream(clock_file_) << 0;
     server_ = std::make_unique<ServerProcess>(std::vector<std::string>{
         "--clock-offset-file", clock_file_.string(), "--console-max-locks", "2"});
@@ -138,8 +137,8 @@ class Console : public ::testing::Test {
   void move_clock(int64_t seconds) { std::ofstream(clock_file_) << seconds; }
 
   Member member(const json::object& overrides = {}) {
-    Member m = register_member(*server_, "m" + std::to_string(++members_) + "@example.com",
-                               overrides);
+    Member m =
+        register_member(*server_, "m" + std::to_string(++members_) + "@example.com", overrides);
     grant_credits(*server_, m, 5000);
     return m;
   }
@@ -169,7 +168,8 @@ TEST_F(Console, StaffSignInWithTheirOwnCookieAndAdminsNeedTotp) {
   EXPECT_EQ(malformed.status, 400);
   EXPECT_EQ(text_of(malformed.json().at("error_code")), "invalid_field");
 
-  auto good = login_request(*server_, {{"email", operator_.email}, {"password", operator_.password}});
+  auto good =
+      login_request(*server_, {{"email", operator_.email}, {"password", operator_.password}});
   ASSERT_EQ(good.status, 200) << good.body;
   EXPECT_EQ(text_of(good.json().at("staff").at("role")), "operator");
   ASSERT_EQ(good.set_cookies.size(), 1u);
@@ -190,10 +190,10 @@ TEST_F(Console, StaffSignInWithTheirOwnCookieAndAdminsNeedTotp) {
   auto bad_code = login_request(
       *server_, {{"email", admin_.email}, {"password", admin_.password}, {"totp", wrong_code}});
   EXPECT_EQ(text_of(bad_code.json().at("error_code")), "invalid_totp");
-  auto stale = login_request(
-      *server_, {{"email", admin_.email},
-                 {"password", admin_.password},
-                 {"totp", domain::totp::code_at(admin_.secret, now_seconds() - 600)}});
+  auto stale = login_request(*server_,
+                             {{"email", admin_.email},
+                              {"password", admin_.password},
+                              {"totp", domain::totp::code_at(admin_.secret, now_seconds() - 600)}});
   EXPECT_EQ(text_of(stale.json().at("error_code")), "invalid_totp");
   auto admin = login_request(
       *server_, {{"email", admin_.email}, {"password", admin_.password}, {"totp", code}});
@@ -201,18 +201,18 @@ TEST_F(Console, StaffSignInWithTheirOwnCookieAndAdminsNeedTotp) {
   EXPECT_EQ(text_of(admin.json().at("staff").at("role")), "admin");
 
   // A cross-site login is refused like a member's.
-  auto cross = http_request(server_->port(), "POST", "/console/api/login",
-                            json::serialize(json::object{{"email", operator_.email},
-                                                         {"password", operator_.password}}),
-                            {.origin = "https://evil.example"});
+  auto cross = http_request(
+      server_->port(), "POST", "/console/api/login",
+      json::serialize(json::object{{"email", operator_.email}, {"password", operator_.password}}),
+      {.origin = "https://evil.example"});
   EXPECT_EQ(cross.status, 403);
 
   // Adding the same email twice fails, and a short password is refused.
-  auto twice = run_kesher_command(server_->data_dir(),
-                                  {"staff", "add", "--email", operator_.email}, "another password");
+  auto twice = run_kesher_command(server_->data_dir(), {"staff", "add", "--email", operator_.email},
+                                  "another password");
   EXPECT_NE(twice.status, 0);
-  auto short_password = run_kesher_command(
-      server_->data_dir(), {"staff", "add", "--email", "new@kesher.test"}, "short");
+  auto short_password = run_kesher_command(server_->data_dir(),
+                                           {"staff", "add", "--email", "new@kesher.test"}, "short");
   EXPECT_NE(short_password.status, 0);
 }
 
@@ -221,8 +221,8 @@ TEST_F(Console, StaffAndMemberCookiesDoNotCross) {
   // A member's session opens no console socket; neither does no cookie or a forged one.
   int status = 0;
   auto as_member = WsClient::connect(
-      server_->port(), {.origin = server_->origin(), .cookie = dana.cookie, .target = "/console/ws"},
-      &status);
+      server_->port(),
+      {.origin = server_->origin(), .cookie = dana.cookie, .target = "/console/ws"}, &status);
   EXPECT_FALSE(as_member);
   EXPECT_EQ(status, 401);
   Staff forged = operator_;
@@ -236,11 +236,10 @@ TEST_F(Console, StaffAndMemberCookiesDoNotCross) {
             operator_.email);
 
   // The staff cookie on the member socket is a guest's: member modules answer not_authenticated.
-  auto member_socket = WsClient::connect(
-      server_->port(), {.origin = server_->origin(), .cookie = operator_.cookie});
+  auto member_socket =
+      WsClient::connect(server_->port(), {.origin = server_->origin(), .cookie = operator_.cookie});
   ASSERT_TRUE(member_socket);
-  EXPECT_EQ(text_of(member_socket->request("user/contacts").at("error_code")),
-            "not_authenticated");
+  EXPECT_EQ(text_of(member_socket->request("user/contacts").at("error_code")), "not_authenticated");
   EXPECT_EQ(member_socket->request("session/validate").at("request_status").as_int64(), 0);
   // …and no member upload.
   auto upload = http_request(server_->port(), "POST", "/upload", "x",
@@ -251,17 +250,18 @@ TEST_F(Console, StaffAndMemberCookiesDoNotCross) {
 
   // A member module on the console socket is unknown there, and another origin is refused.
   EXPECT_EQ(text_of(console->request("user/contacts").at("error_code")), "unknown_module");
-  EXPECT_FALSE(WsClient::connect(server_->port(), {.origin = "https://evil.example",
-                                                   .cookie = operator_.cookie,
-                                                   .target = "/console/ws"},
-                                 &status));
+  EXPECT_FALSE(WsClient::connect(
+      server_->port(),
+      {.origin = "https://evil.example", .cookie = operator_.cookie, .target = "/console/ws"},
+      &status));
   EXPECT_EQ(status, 403);
 
   // Roles: an operator calling an admin module is refused; an admin is not.
   EXPECT_EQ(text_of(console->request("console/audit").at("error_code")), "forbidden");
-  EXPECT_EQ(text_of(console->request("console/break_lock", conversation(dana.id, persona_))
-                        .at("error_code")),
-            "forbidden");
+  EXPECT_EQ(
+      text_of(
+          console->request("console/break_lock", conversation(dana.id, persona_)).at("error_code")),
+      "forbidden");
   auto admin = signed_in_console(admin_);
   EXPECT_EQ(admin->request("console/audit").at("request_status").as_int64(), 1);
 
@@ -299,8 +299,7 @@ TEST_F(Console, TheQueueFillsLiveAsMembersWriteAndFiltersByLanguage) {
   std::this_thread::sleep_for(1100ms);
   ASSERT_EQ(send_text(*erik_socket, english_persona, "hello Emma").at("request_status").as_int64(),
             1);
-  ASSERT_EQ(send_text(*dana_socket, persona_, "are you there?").at("request_status").as_int64(),
-            1);
+  ASSERT_EQ(send_text(*dana_socket, persona_, "are you there?").at("request_status").as_int64(), 1);
   auto queue = console->request("console/queue").at("data").as_array();
   ASSERT_EQ(queue.size(), 2u);
   // Oldest waiting first: dana's first message came before erik's.
@@ -328,11 +327,13 @@ TEST_F(Console, TwoOperatorsClaimAtOnceAndExactlyOneWins) {
   for (int round = 0; round < 5; ++round) {
     Member m = member();
     auto payload = conversation(m.id, persona_);
-    auto a = std::async(std::launch::async, [&] { return first->request("console/claim", payload); });
+    auto a =
+        std::async(std::launch::async, [&] { return first->request("console/claim", payload); });
     auto b =
         std::async(std::launch::async, [&] { return second->request("console/claim", payload); });
     auto ra = a.get(), rb = b.get();
-    int wins = (ra.at("request_status").as_int64() == 1) + (rb.at("request_status").as_int64() == 1);
+    int wins =
+        (ra.at("request_status").as_int64() == 1) + (rb.at("request_status").as_int64() == 1);
     EXPECT_EQ(wins, 1) << json::serialize(ra) << " " << json::serialize(rb);
     const auto& loser = ra.at("request_status").as_int64() == 1 ? rb : ra;
     EXPECT_EQ(text_of(loser.at("error_code")), "locked");
@@ -369,9 +370,8 @@ TEST_F(Console, LocksAreLimitedAndAdminsCanBreakThem) {
   // A member is not a persona, and nobody unknown can be claimed.
   EXPECT_EQ(text_of(console->request("console/claim", conversation(a.id, b.id)).at("error_code")),
             "not_found");
-  EXPECT_EQ(
-      text_of(console->request("console/claim", conversation(a.id, 999999)).at("error_code")),
-      "not_found");
+  EXPECT_EQ(text_of(console->request("console/claim", conversation(a.id, 999999)).at("error_code")),
+            "not_found");
   EXPECT_EQ(text_of(console->request("console/claim", {{"member_id", "x"}, {"persona_id", 1}})
                         .at("error_code")),
             "invalid_field");
@@ -386,12 +386,12 @@ TEST_F(Console, LocksAreLimitedAndAdminsCanBreakThem) {
   ASSERT_TRUE(lost);
   EXPECT_EQ(text_of(lost->at("data").at("reason")), "broken");
   EXPECT_EQ(lost->at("data").at("member_id").as_int64(), a.id);
-  EXPECT_EQ(text_of(admin->request("console/break_lock", conversation(a.id, persona_))
-                        .at("error_code")),
-            "not_locked");
-  EXPECT_EQ(text_of(console->request("console/release", conversation(a.id, persona_))
-                        .at("error_code")),
-            "not_locked");
+  EXPECT_EQ(
+      text_of(admin->request("console/break_lock", conversation(a.id, persona_)).at("error_code")),
+      "not_locked");
+  EXPECT_EQ(
+      text_of(console->request("console/release", conversation(a.id, persona_)).at("error_code")),
+      "not_locked");
   // The freed slot can be used again.
   EXPECT_EQ(console->request("console/claim", conversation(c.id, persona_))
                 .at("request_status")
@@ -458,8 +458,9 @@ TEST_F(Console, AnAnswerReachesEveryMemberSocketFreeOfChargeAndLeavesTheQueue) {
   // Without the lock nothing can be read or sent.
   EXPECT_EQ(text_of(console->request("console/conversation", payload).at("error_code")),
             "not_locked");
-  EXPECT_EQ(text_of(console->request("console/send",
-                                     with(payload, {{"message_text", "hi"}, {"client_id", "x1"}}))
+  EXPECT_EQ(text_of(console
+                        ->request("console/send",
+                                  with(payload, {{"message_text", "hi"}, {"client_id", "x1"}}))
                         .at("error_code")),
             "not_locked");
   ASSERT_EQ(console->request("console/claim", payload).at("request_status").as_int64(), 1);
@@ -473,10 +474,10 @@ TEST_F(Console, AnAnswerReachesEveryMemberSocketFreeOfChargeAndLeavesTheQueue) {
   EXPECT_EQ(text_of(history.at(0).at("message")), "hi Noa");
   EXPECT_EQ(history.at(0).at("isMe").as_int64(), 0);
 
-  auto reply = console->request(
-      "console/send", with(payload, {{"message_type", "text"},
-                                     {"message_text", "Hi Dana! How was your day?"},
-                                     {"client_id", "op-1"}}));
+  auto reply = console->request("console/send",
+                                with(payload, {{"message_type", "text"},
+                                               {"message_text", "Hi Dana! How was your day?"},
+                                               {"client_id", "op-1"}}));
   ASSERT_EQ(reply.at("request_status").as_int64(), 1) << json::serialize(reply);
   EXPECT_EQ(reply.at("data").at("price").as_int64(), 0);
   EXPECT_EQ(reply.at("data").at("operator").at("id").as_int64(), operator_.id);
@@ -520,10 +521,11 @@ TEST_F(Console, AnAnswerReachesEveryMemberSocketFreeOfChargeAndLeavesTheQueue) {
   // A gift and one of the persona's photos go the same way, free.
   execute_sql(*server_, "INSERT INTO photos (user_id, url, position, created_at) VALUES (" +
                             std::to_string(persona_) + ", '/media/personas/noa-1.svg', 1, 0)");
-  int64_t photo = query_integer(*server_, "SELECT id FROM photos WHERE user_id = " +
-                                              std::to_string(persona_));
+  int64_t photo =
+      query_integer(*server_, "SELECT id FROM photos WHERE user_id = " + std::to_string(persona_));
   auto gift = console->request(
-      "console/send", with(payload, {{"message_type", "gift"}, {"gift_id", 3}, {"client_id", "g"}}));
+      "console/send",
+      with(payload, {{"message_type", "gift"}, {"gift_id", 3}, {"client_id", "g"}}));
   ASSERT_EQ(gift.at("request_status").as_int64(), 1) << json::serialize(gift);
   EXPECT_EQ(gift.at("data").at("price").as_int64(), 0);
   auto picture = console->request(
@@ -555,9 +557,9 @@ TEST_F(Console, TypingFollowsRealActionsBothWays) {
   auto dana_socket = connect_member(*server_, dana);
   auto noam_socket = connect_member(*server_, noam);
   // Between members: passed on, at most once per two seconds per pair.
-  EXPECT_EQ(dana_socket->request("typing", {{"receiver_id", noam.id}}).at("request_status")
-                .as_int64(),
-            1);
+  EXPECT_EQ(
+      dana_socket->request("typing", {{"receiver_id", noam.id}}).at("request_status").as_int64(),
+      1);
   auto typing = noam_socket->wait_event("typing");
   ASSERT_TRUE(typing);
   EXPECT_EQ(typing->at("data").at("user_id").as_int64(), dana.id);
@@ -568,9 +570,9 @@ TEST_F(Console, TypingFollowsRealActionsBothWays) {
   EXPECT_EQ(text_of(dana_socket->request("typing", {{"receiver_id", dana.id}}).at("error_code")),
             "not_found");
   // A blocked pair hears nothing.
-  ASSERT_EQ(noam_socket->request("user/block", {{"user_id", dana.id}}).at("request_status")
-                .as_int64(),
-            1);
+  ASSERT_EQ(
+      noam_socket->request("user/block", {{"user_id", dana.id}}).at("request_status").as_int64(),
+      1);
   std::this_thread::sleep_for(2100ms);
   dana_socket->request("typing", {{"receiver_id", noam.id}});
   EXPECT_FALSE(noam_socket->wait_event("typing", 500ms));
@@ -594,9 +596,9 @@ TEST_F(Console, TypingFollowsRealActionsBothWays) {
   ASSERT_TRUE(from_persona);
   EXPECT_EQ(from_persona->at("data").at("user_id").as_int64(), persona_);
   // Not for a conversation the operator does not hold.
-  EXPECT_EQ(text_of(console->request("console/typing", conversation(noam.id, persona_))
-                        .at("error_code")),
-            "not_locked");
+  EXPECT_EQ(
+      text_of(console->request("console/typing", conversation(noam.id, persona_)).at("error_code")),
+      "not_locked");
   // A new message from the member reaches the holder's console too.
   ASSERT_EQ(send_text(*dana_socket, persona_, "still there?").at("request_status").as_int64(), 1);
   auto message = console->wait_event("console/message");
@@ -632,8 +634,7 @@ TEST_F(Console, AMeetingOrContactDetailsAreRefusedAndNothingIsSent) {
                                         std::to_string(persona_)),
             0);
   EXPECT_FALSE(dana_socket->wait_event("new_message", 300ms));
-  EXPECT_EQ(query_integer(*server_,
-                          "SELECT COUNT(*) FROM audit_log WHERE action = 'send_refused'"),
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM audit_log WHERE action = 'send_refused'"),
             6);
   // Every canned reply passes the same rules.
   auto canned = console->request("console/canned").at("data").as_array();
@@ -658,41 +659,45 @@ TEST_F(Console, NotesAndTheAuditLogRecordEveryStaffAction) {
       "console/notes/save", with(payload, {{"category", "job"}, {"text", "Nurse in Haifa"}}));
   EXPECT_EQ(text_of(unlocked.at("error_code")), "not_locked");
   ASSERT_EQ(console->request("console/claim", payload).at("request_status").as_int64(), 1);
-  auto note = console->request(
-      "console/notes/save", with(payload, {{"category", "job"}, {"text", "Nurse in Haifa"}}));
+  auto note = console->request("console/notes/save",
+                               with(payload, {{"category", "job"}, {"text", "Nurse in Haifa"}}));
   ASSERT_EQ(note.at("request_status").as_int64(), 1) << json::serialize(note);
   int64_t note_id = note.at("data").at("id").as_int64();
-  auto own = console->request(
-      "console/notes/save",
-      {{"member_id", dana.id}, {"category", "name"}, {"text", "Goes by Dani"}});
+  auto own =
+      console->request("console/notes/save",
+                       {{"member_id", dana.id}, {"category", "name"}, {"text", "Goes by Dani"}});
   ASSERT_EQ(own.at("request_status").as_int64(), 1);
   EXPECT_TRUE(own.at("data").at("persona_id").is_null());
   auto edited = console->request(
       "console/notes/save",
       with(payload, {{"id", note_id}, {"category", "job"}, {"text", "Head nurse in Haifa"}}));
   EXPECT_EQ(text_of(edited.at("data").at("text")), "Head nurse in Haifa");
-  EXPECT_EQ(text_of(console->request("console/notes/save",
-                                     with(payload, {{"category", "address"}, {"text", "x"}}))
+  EXPECT_EQ(text_of(console
+                        ->request("console/notes/save",
+                                  with(payload, {{"category", "address"}, {"text", "x"}}))
                         .at("error_code")),
             "invalid_value");
-  EXPECT_EQ(text_of(console->request("console/notes/save",
-                                     with(payload, {{"category", "job"}, {"text", "   "}}))
+  EXPECT_EQ(text_of(console
+                        ->request("console/notes/save",
+                                  with(payload, {{"category", "job"}, {"text", "   "}}))
                         .at("error_code")),
             "empty_message");
-  EXPECT_EQ(text_of(console->request("console/notes/save",
-                                     with(payload, {{"category", "job"},
-                                                    {"text", std::string(501, 'a')}}))
-                        .at("error_code")),
-            "message_too_long");
+  EXPECT_EQ(
+      text_of(console
+                  ->request("console/notes/save",
+                            with(payload, {{"category", "job"}, {"text", std::string(501, 'a')}}))
+                  .at("error_code")),
+      "message_too_long");
   auto context = console->request("console/conversation", payload).at("data");
   EXPECT_EQ(context.at("notes").as_array().size(), 2u);
-  ASSERT_EQ(console->request("console/notes/delete", {{"id", note_id}}).at("request_status")
-                .as_int64(),
-            1);
+  ASSERT_EQ(
+      console->request("console/notes/delete", {{"id", note_id}}).at("request_status").as_int64(),
+      1);
   EXPECT_EQ(text_of(console->request("console/notes/delete", {{"id", note_id}}).at("error_code")),
             "not_found");
-  ASSERT_EQ(console->request("console/send", with(payload, {{"message_text", "Hi Dana!"},
-                                                            {"client_id", "a1"}}))
+  ASSERT_EQ(console
+                ->request("console/send",
+                          with(payload, {{"message_text", "Hi Dana!"}, {"client_id", "a1"}}))
                 .at("request_status")
                 .as_int64(),
             1);
@@ -706,24 +711,23 @@ TEST_F(Console, NotesAndTheAuditLogRecordEveryStaffAction) {
       actions.insert(text_of(entry.at("action")));
     }
   }
-  for (const char* action : {"login", "claim", "note_add", "note_update", "note_delete", "send",
-                             "release"}) {
+  for (const char* action :
+       {"login", "claim", "note_add", "note_update", "note_delete", "send", "release"}) {
     EXPECT_TRUE(actions.contains(action)) << action;
   }
   EXPECT_EQ(actions.count("note_add"), 2u);
   // Newest first, and paged by id.
   ASSERT_GE(entries.size(), 2u);
   EXPECT_GT(entries.at(0).at("id").as_int64(), entries.at(1).at("id").as_int64());
-  auto older = admin->request("console/audit", {{"before_id", entries.at(0).at("id")},
-                                                {"recordsToTake", 1}})
-                   .at("data")
-                   .as_array();
+  auto older =
+      admin->request("console/audit", {{"before_id", entries.at(0).at("id")}, {"recordsToTake", 1}})
+          .at("data")
+          .as_array();
   ASSERT_EQ(older.size(), 1u);
   EXPECT_EQ(older.at(0).at("id").as_int64(), entries.at(1).at("id").as_int64());
   // A failed login is recorded as well.
   login_request(*server_, {{"email", operator_.email}, {"password", "wrong wrong"}});
-  EXPECT_EQ(query_integer(*server_,
-                          "SELECT COUNT(*) FROM audit_log WHERE action = 'login_failed'"),
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM audit_log WHERE action = 'login_failed'"),
             1);
 }
 
@@ -756,8 +760,7 @@ TEST_F(Console, OperatorsSendPicturesThroughTheMediaPipeline) {
   // The preview opens for this staff member only.
   auto opened = http_request(server_->port(), "GET", preview, {}, {.cookie = operator_.cookie});
   EXPECT_EQ(opened.status, 200) << preview << " " << opened.body;
-  EXPECT_EQ(http_request(server_->port(), "GET", preview, {}, {.cookie = dana.cookie}).status,
-            403);
+  EXPECT_EQ(http_request(server_->port(), "GET", preview, {}, {.cookie = dana.cookie}).status, 403);
   EXPECT_EQ(http_request(server_->port(), "GET", preview).status, 403);
 
   auto sent = console->request(
@@ -771,10 +774,10 @@ TEST_F(Console, OperatorsSendPicturesThroughTheMediaPipeline) {
   EXPECT_EQ(link.rfind("/media/u/", 0), 0u) << link;
   EXPECT_EQ(http_request(server_->port(), "GET", link, {}, {.cookie = dana.cookie}).status, 200);
   // A member's own upload is not the persona's to send.
-  auto foreign = console->request(
-      "console/send", with(payload, {{"message_type", "image"},
-                                     {"message_text", "/media/u/someone-else.jpg"},
-                                     {"client_id", "img2"}}));
+  auto foreign =
+      console->request("console/send", with(payload, {{"message_type", "image"},
+                                                      {"message_text", "/media/u/someone-else.jpg"},
+                                                      {"client_id", "img2"}}));
   EXPECT_EQ(text_of(foreign.at("error_code")), "invalid_value");
 }
 
