@@ -1,20 +1,27 @@
 // Translations live in one folder per area (i18n/<area>/{he,en,de}.json) so that areas can be
 // edited independently; every area must hold the same keys in all three languages (i18n.test.ts).
-// Keys are used as t('<area>.<key>').
+// Keys are used as t('<area>.<key>'). The staff console's strings (i18n/console/) belong to the
+// console's bundle alone (src/console/i18n.ts), so the members' glob leaves them out.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageCode } from '../realtime/protocol';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
+export type Resources = Record<LanguageCode, { translation: Tree }>;
 
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Tree>(['./*/*.json', '!./console/*.json'], {
+  eager: true,
+  import: 'default',
+});
 
-export function buildResources(): Record<LanguageCode, { translation: Tree }> {
+/** One resource tree per language from `{'./<area>/<lang>.json': tree}` (the members' areas by
+ *  default). */
+export function buildResources(sources: Record<string, Tree> = files): Resources {
   const resources = Object.fromEntries(
     LANGUAGES.map((l) => [l.code, { translation: {} as Tree }]),
   ) as Record<LanguageCode, { translation: Tree }>;
-  for (const [path, tree] of Object.entries(files)) {
+  for (const [path, tree] of Object.entries(sources)) {
     const match = /^\.\/([^/]+)\/(he|en|de)\.json$/.exec(path);
     if (!match) continue;
     const [, area, lang] = match as unknown as [string, string, LanguageCode];
@@ -31,10 +38,13 @@ export function loudMissingKey(key: string, dev: boolean = import.meta.env.DEV):
   return `⟦${key}⟧`;
 }
 
-export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
+export function initI18n(
+  language: LanguageCode = DEFAULT_LANGUAGE,
+  resources: Resources = buildResources(),
+) {
   if (i18next.isInitialized) return i18next;
   void i18next.use(initReactI18next).init({
-    resources: buildResources(),
+    resources,
     lng: language,
     fallbackLng: false,
     interpolation: { escapeValue: false },

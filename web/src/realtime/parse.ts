@@ -271,7 +271,7 @@ const isStoryRing = (v: unknown): v is StoryRing =>
   isBit(v.virtual) &&
   isBit(v.mine);
 
-const isGiftEntry = (v: unknown): v is GiftEntry =>
+export const isGiftEntry = (v: unknown): v is GiftEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
 
 /** POST /upload's success body. A media link is a path on this server, never another origin. */
