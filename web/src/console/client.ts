@@ -342,7 +342,8 @@ export class ConsoleClient {
     this.connect();
   }
 
-  private signOut(): void {
+  /** Stops and shows the sign-in: after a logout, or when the server refuses the socket. */
+  signOut(): void {
     this.halt('stopped');
     this.setSnapshot({ status: 'closed', signedOut: true, interrupted: false });
   }

@@ -270,8 +270,10 @@ export type ConsoleModuleName = keyof ConsoleModules;
 export type ConsoleRequestOf<M extends ConsoleModuleName> = ConsoleModules[M]['request'];
 export type ConsoleDataOf<M extends ConsoleModuleName> = ConsoleModules[M]['data'];
 
-/** Who may call each module: every staff member, or admins only (`forbidden` otherwise). */
+/** Who may call each module: every staff member, or admins only (`forbidden` otherwise).
+ *  contract.test.ts holds it to the server's list (`kesher --dump-protocol`). */
 export const CONSOLE_MODULE_ACCESS = {
+  ping: 'staff',
   'console/queue': 'staff',
   'console/me': 'staff',
   'console/claim': 'staff',
@@ -287,7 +289,7 @@ export const CONSOLE_MODULE_ACCESS = {
   'console/gifts': 'staff',
   'console/stats': 'staff',
   'console/audit': 'admin',
-} as const satisfies Record<ConsoleModuleName, 'staff' | 'admin'>;
+} as const satisfies Record<ConsoleModuleName | 'ping', 'staff' | 'admin'>;
 
 /** What a refusal carries besides its code: who holds a `locked` conversation, the offending
  *  part of a refused text, the field of an `invalid_field`/`invalid_value`. */

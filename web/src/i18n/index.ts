@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageCode } from '../realtime/protocol';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
+import { loudMissingKey } from './missingKey';
 
 export type Tree = { [key: string]: string | Tree };
 export type Resources = Record<LanguageCode, { translation: Tree }>;
@@ -15,13 +16,11 @@ const files = import.meta.glob<Tree>(['./*/*.json', '!./console/*.json'], {
   import: 'default',
 });
 
-/** One resource tree per language from `{'./<area>/<lang>.json': tree}` (the members' areas by
- *  default). */
-export function buildResources(sources: Record<string, Tree> = files): Resources {
+export function buildResources(): Resources {
   const resources = Object.fromEntries(
     LANGUAGES.map((l) => [l.code, { translation: {} as Tree }]),
-  ) as Record<LanguageCode, { translation: Tree }>;
-  for (const [path, tree] of Object.entries(sources)) {
+  ) as Resources;
+  for (const [path, tree] of Object.entries(files)) {
     const match = /^\.\/([^/]+)\/(he|en|de)\.json$/.exec(path);
     if (!match) continue;
     const [, area, lang] = match as unknown as [string, string, LanguageCode];
@@ -30,21 +29,10 @@ export function buildResources(sources: Record<string, Tree> = files): Resources
   return resources;
 }
 
-/** Makes a missing key impossible to overlook in development: logged as an error and shown on
- *  screen in brackets. In production the key path itself is shown, which at least stays stable. */
-export function loudMissingKey(key: string, dev: boolean = import.meta.env.DEV): string {
-  if (!dev) return key;
-  console.error(`i18n: missing key ${key}`);
-  return `⟦${key}⟧`;
-}
-
-export function initI18n(
-  language: LanguageCode = DEFAULT_LANGUAGE,
-  resources: Resources = buildResources(),
-) {
+export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
   if (i18next.isInitialized) return i18next;
   void i18next.use(initReactI18next).init({
-    resources,
+    resources: buildResources(),
     lng: language,
     fallbackLng: false,
     interpolation: { escapeValue: false },
@@ -55,4 +43,4 @@ export function initI18n(
   return i18next;
 }
 
-export { i18next };
+export { i18next, loudMissingKey };
