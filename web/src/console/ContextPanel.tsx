@@ -302,6 +302,7 @@ function NoteForm({
         onChange={(e) => setText(e.target.value)}
         maxLength={NOTE_MAX}
         rows={2}
+        dir="auto"
         aria-label={t('console.notes.text')}
         autoFocus
       />

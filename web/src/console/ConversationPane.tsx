@@ -52,9 +52,9 @@ function ConversationTab({ lock, selected }: { lock: Lock; selected: boolean }) 
   const service = useService();
   const { t } = useConsoleT();
   const conversation = useConsole((s) => s.conversations[pairKey(lock)]?.data ?? null);
-  const label = conversation
-    ? `${conversation.member.name} → ${conversation.persona.name}`
-    : `#${lock.member_id} → #${lock.persona_id}`;
+  const member = conversation?.member.name ?? `#${lock.member_id}`;
+  const persona = conversation?.persona.name ?? `#${lock.persona_id}`;
+  const label = t('console.tabs.pair', { member, persona });
   return (
     <div className={`cs-tab${selected ? ' is-selected' : ''}`}>
       <button
@@ -62,10 +62,15 @@ function ConversationTab({ lock, selected }: { lock: Lock; selected: boolean }) 
         role="tab"
         aria-selected={selected}
         className="cs-tab__open"
+        aria-label={label}
         onClick={() => service.open(lock)}
         data-testid="conversation-tab"
       >
-        <bdi>{label}</bdi>
+        <bdi>{member}</bdi>{' '}
+        <span className="cs-arrow" aria-hidden="true">
+          →
+        </span>{' '}
+        <bdi>{persona}</bdi>
       </button>
       <button
         type="button"
@@ -457,6 +462,7 @@ function Composer({ pair, data }: { pair: PairKey; data: ConsoleConversation }) 
           aria-label={t('console.composer.label', { persona: data.persona.name })}
           rows={3}
           maxLength={2000}
+          dir="auto"
           data-testid="console-composer"
         />
         <button type="submit" className="btn btn-primary cs-send" disabled={busy || !text.trim()}>
