@@ -50,6 +50,27 @@ export default tseslint.config(
     },
   },
   {
+    // The members' app never loads the staff console (docs/architecture.md, "Console bundle"):
+    // nothing outside src/console imports it or its translations. scripts/check-bundles checks
+    // the built bundles as well.
+    files: ['src/**/*.{ts,tsx}'],
+    // Tests are no part of a bundle: the contract test checks the console's codes too.
+    ignores: ['src/console/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)console(/|$)',
+              message: "The members' app must not import the staff console.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.{js,mjs}', 'scripts/**/*.mjs', '*.js'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
   },

@@ -79,10 +79,12 @@ describe('translations', () => {
     });
   }
 
-  it('builds one resource tree per language with every area', () => {
+  it("builds one resource tree per language with every area but the console's", () => {
     const resources = buildResources();
+    const memberAreas = [...areas.keys()].filter((area) => area !== 'console').sort();
+    expect(areas.has('console')).toBe(true);
     for (const code of codes) {
-      expect(Object.keys(resources[code].translation).sort()).toEqual([...areas.keys()].sort());
+      expect(Object.keys(resources[code].translation).sort()).toEqual(memberAreas);
     }
   });
 

@@ -1,19 +1,25 @@
 // Translations live in one folder per area (i18n/<area>/{he,en,de}.json) so that areas can be
 // edited independently; every area must hold the same keys in all three languages (i18n.test.ts).
-// Keys are used as t('<area>.<key>').
+// Keys are used as t('<area>.<key>'). The staff console's strings (i18n/console/) belong to the
+// console's bundle alone (src/console/i18n.ts), so the members' glob leaves them out.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LanguageCode } from '../realtime/protocol';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
+import { loudMissingKey } from './missingKey';
 
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
+export type Resources = Record<LanguageCode, { translation: Tree }>;
 
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Tree>(['./*/*.json', '!./console/*.json'], {
+  eager: true,
+  import: 'default',
+});
 
-export function buildResources(): Record<LanguageCode, { translation: Tree }> {
+export function buildResources(): Resources {
   const resources = Object.fromEntries(
     LANGUAGES.map((l) => [l.code, { translation: {} as Tree }]),
-  ) as Record<LanguageCode, { translation: Tree }>;
+  ) as Resources;
   for (const [path, tree] of Object.entries(files)) {
     const match = /^\.\/([^/]+)\/(he|en|de)\.json$/.exec(path);
     if (!match) continue;
@@ -21,14 +27,6 @@ export function buildResources(): Record<LanguageCode, { translation: Tree }> {
     resources[lang].translation[area] = tree;
   }
   return resources;
-}
-
-/** Makes a missing key impossible to overlook in development: logged as an error and shown on
- *  screen in brackets. In production the key path itself is shown, which at least stays stable. */
-export function loudMissingKey(key: string, dev: boolean = import.meta.env.DEV): string {
-  if (!dev) return key;
-  console.error(`i18n: missing key ${key}`);
-  return `⟦${key}⟧`;
 }
 
 export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
@@ -45,4 +43,4 @@ export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
   return i18next;
 }
 
-export { i18next };
+export { i18next, loudMissingKey };

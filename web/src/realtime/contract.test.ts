@@ -10,6 +10,7 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { GuestOnly, RequireAuth } from '../app/guards';
 import { routes } from '../app/router';
+import { CONSOLE_ERROR_CODES } from '../console/protocol';
 import { ERROR_CODES, MODULE_ACCESS } from './protocol';
 import { GUEST_MODULES } from './queue';
 
@@ -21,6 +22,7 @@ interface PageRoute {
 
 interface ProtocolDump {
   modules: { name: string; access: 'guest' | 'member'; runs: 'worker' | 'network' }[];
+  console_modules?: { name: string; access: 'staff' | 'admin'; runs: 'worker' | 'network' }[];
   error_codes: { code: string; meaning: string }[];
   page_routes: PageRoute[];
 }
@@ -74,8 +76,10 @@ const byPath = (a: PageRoute, b: PageRoute) => (a.path < b.path ? -1 : a.path > 
 describe('the protocol contract with the server', () => {
   const server = serverContract();
 
-  it('knows exactly the server’s error codes', () => {
-    expect([...ERROR_CODES].sort()).toEqual(server.error_codes.map((e) => e.code).sort());
+  it('knows exactly the server’s error codes, with the staff console’s own', () => {
+    expect([...ERROR_CODES, ...CONSOLE_ERROR_CODES].sort()).toEqual(
+      server.error_codes.map((e) => e.code).sort(),
+    );
   });
 
   it('knows exactly the server’s socket modules, with who may call each', () => {

@@ -272,14 +272,19 @@ const isStoryRing = (v: unknown): v is StoryRing =>
   isBit(v.virtual) &&
   isBit(v.mine);
 
-const isGiftEntry = (v: unknown): v is GiftEntry =>
+export const isGiftEntry = (v: unknown): v is GiftEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.icon) && isString(v.gift) && isNumber(v.price);
 
+const isMemberMediaLink = (link: string) => link.startsWith('/media/');
+
 /** POST /upload's success body. A media link is a path on this server, never another origin. */
-export const isUploadResponse = (v: unknown): v is UploadResponse =>
+export const isUploadResponse = (
+  v: unknown,
+  isMediaLink: (link: string) => boolean = isMemberMediaLink,
+): v is UploadResponse =>
   isRecord(v) &&
   isString(v.data) &&
-  v.data.startsWith('/media/') &&
+  isMediaLink(v.data) &&
   isRecord(v.media) &&
   isString(v.media.id) &&
   isNumber(v.media.width) &&

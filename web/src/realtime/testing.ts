@@ -52,9 +52,9 @@ export class FakeSocket implements SocketLike {
     this.onopen?.(new Event('open'));
   }
 
-  serverClose(): void {
+  serverClose(code?: number): void {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close'));
+    this.onclose?.(new CloseEvent('close', code === undefined ? {} : { code }));
   }
 
   serverSend(message: object): void {

@@ -112,6 +112,26 @@ describe('uploadPicture', () => {
     await expect(pending).resolves.toEqual({ link: OK_BODY.data, media: OK_BODY.media });
   });
 
+  it('posts to another target with its fields before the file, trusting only its links', async () => {
+    const target = {
+      url: '/console/api/upload',
+      fields: [['persona_id', '41']] as const,
+      isMediaLink: (link: string) => link.startsWith('/console/media/'),
+    };
+    const pending = uploadPicture(jpeg(), undefined, undefined, target);
+    expect(xhr().url).toBe('/console/api/upload');
+    const form = xhr().body as FormData;
+    expect([...form.keys()]).toEqual(['persona_id', 'file']);
+    expect(form.get('persona_id')).toBe('41');
+    xhr().respond(200, OK_BODY);
+    await expect(pending).rejects.toEqual(new ApiError('internal_error'));
+
+    const second = uploadPicture(jpeg(), undefined, undefined, target);
+    const link = '/console/media/u/Zk3Q.jpg?exp=1&sig=abc';
+    xhr().respond(200, { ...OK_BODY, data: link });
+    await expect(second).resolves.toMatchObject({ link });
+  });
+
   it('reports the share of the body sent, and 1 once the server answered', async () => {
     const onProgress = vi.fn();
     const pending = uploadPicture(jpeg(), onProgress);

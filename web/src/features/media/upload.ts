@@ -8,6 +8,16 @@ import type { MessageKey } from '../auth/errors';
 
 export const UPLOAD_URL = '/upload';
 
+/** Where a picture goes: the members' POST /upload by default. The staff console posts to its own
+ *  endpoint with fields that must precede the file (docs/protocol.md, "POST /console/api/upload"). */
+export interface UploadTarget {
+  url: string;
+  /** Form fields sent before the `file` part. */
+  fields?: readonly (readonly [string, string])[];
+  /** Which answered links to trust; by default the members' /media/ paths. */
+  isMediaLink?: (link: string) => boolean;
+}
+
 /** The file input's `accept`: the types the server takes (spec §5). HEIC files often come with
  *  no MIME type, so their extensions are named too. */
 export const ACCEPTED_PICTURE_TYPES =
@@ -57,6 +67,7 @@ export function uploadPicture(
   file: File,
   onProgress?: (fraction: number) => void,
   signal?: AbortSignal,
+  target: UploadTarget = { url: UPLOAD_URL },
 ): Promise<UploadedPicture> {
   if (file.size === 0) return Promise.reject(new ApiError('missing_file'));
   if (running) return Promise.reject(new ApiError('upload_in_progress'));
@@ -72,7 +83,7 @@ export function uploadPicture(
       outcome();
     };
 
-    xhr.open('POST', UPLOAD_URL);
+    xhr.open('POST', target.url);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.setRequestHeader('Accept', 'application/json');
@@ -85,7 +96,7 @@ export function uploadPicture(
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         settle(() => {
-          if (!isUploadResponse(body)) {
+          if (!isUploadResponse(body, target.isMediaLink)) {
             reject(new ApiError('internal_error'));
             return;
           }
@@ -113,6 +124,7 @@ export function uploadPicture(
     signal?.addEventListener('abort', onAbortSignal, { once: true });
 
     const form = new FormData();
+    for (const [name, value] of target.fields ?? []) form.append(name, value);
     form.append('file', file, file.name);
     xhr.send(form);
   });

@@ -1,0 +1,277 @@
+// Turns the console socket's raw frames into typed messages. Everything on the wire is untrusted:
+// a reply whose data fails its check becomes an `internal_error` refusal, an event that fails its
+// check is dropped, so no half-formed shape reaches the screens.
+import { isLanguageCode } from '../i18n/languages';
+import { isChatMessage, isErrorCode, isGiftEntry, isRecord } from '../realtime/parse';
+import {
+  CONSOLE_ERROR_CODES,
+  NOTE_CATEGORIES,
+  REFUSAL_CODES,
+  type AuditEntry,
+  type CannedReply,
+  type ConsoleConversation,
+  type ConsoleDataOf,
+  type ConsoleErrorCode,
+  type ConsoleEvent,
+  type ConsoleMe,
+  type ConsoleMember,
+  type ConsoleMessage,
+  type ConsoleModuleName,
+  type ConsolePersona,
+  type ConsoleReply,
+  type ConsoleStats,
+  type Lock,
+  type LockHolder,
+  type Note,
+  type NoteCategory,
+  type PairKey,
+  type QueueItem,
+  type QueuePerson,
+  type RefusalCode,
+  type Staff,
+  type StatsRow,
+} from './protocol';
+
+type Guard<T> = (value: unknown) => value is T;
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNullable =
+  <T>(guard: Guard<T>): Guard<T | null> =>
+  (v: unknown): v is T | null =>
+    v === null || guard(v);
+const arrayOf =
+  <T>(guard: Guard<T>): Guard<T[]> =>
+  (v: unknown): v is T[] =>
+    Array.isArray(v) && v.every(guard);
+const isEmpty = (v: unknown): v is Record<string, never> => isRecord(v);
+
+export function isConsoleErrorCode(value: unknown): value is ConsoleErrorCode {
+  return (
+    isErrorCode(value) ||
+    (isString(value) && (CONSOLE_ERROR_CODES as readonly string[]).includes(value))
+  );
+}
+
+export function isRefusalCode(value: unknown): value is RefusalCode {
+  return isString(value) && (REFUSAL_CODES as readonly string[]).includes(value);
+}
+
+export const isStaff = (v: unknown): v is Staff =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.email) &&
+  (v.role === 'operator' || v.role === 'admin');
+
+const isPairKey = (v: unknown): v is PairKey =>
+  isRecord(v) && isNumber(v.member_id) && isNumber(v.persona_id);
+
+const isQueuePerson = (v: unknown): v is QueuePerson =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.name) &&
+  isNumber(v.age) &&
+  isNullable(isString)(v.photo) &&
+  isLanguageCode(v.language) &&
+  isString(v.city);
+
+export const isLockHolder = (v: unknown): v is LockHolder =>
+  isRecord(v) && isNumber(v.staff_id) && isString(v.email) && isNumber(v.expires_at);
+
+export const isQueueItem = (v: unknown): v is QueueItem =>
+  isPairKey(v) &&
+  isRecord(v) &&
+  isNumber(v.waiting_since) &&
+  isNumber(v.last_message_at) &&
+  isNumber(v.waiting) &&
+  isString(v.preview) &&
+  isString(v.preview_type) &&
+  isQueuePerson(v.member) &&
+  isQueuePerson(v.persona) &&
+  isNullable(isLockHolder)(v.lock);
+
+export const isLock = (v: unknown): v is Lock =>
+  isPairKey(v) && isRecord(v) && isNumber(v.staff_id) && isNumber(v.expires_at);
+
+const isConsoleMe = (v: unknown): v is ConsoleMe =>
+  isRecord(v) &&
+  isStaff(v.staff) &&
+  isNumber(v.max_locks) &&
+  isNumber(v.lease_seconds) &&
+  arrayOf(isLock)(v.locks);
+
+export const isConsoleMessage = (v: unknown): v is ConsoleMessage =>
+  isChatMessage(v) &&
+  isRecord(v) &&
+  (v.operator === null ||
+    v.operator === undefined ||
+    (isRecord(v.operator) && isNumber(v.operator.id) && isString(v.operator.email)));
+
+const isConsoleMember = (v: unknown): v is ConsoleMember =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.name) &&
+  isNumber(v.age) &&
+  isString(v.bio) &&
+  isString(v.city) &&
+  isString(v.country) &&
+  isLanguageCode(v.language) &&
+  arrayOf(isString)(v.photos);
+
+const isConsolePersona = (v: unknown): v is ConsolePersona =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.name) &&
+  isNumber(v.age) &&
+  isString(v.city) &&
+  isString(v.bio) &&
+  isLanguageCode(v.language) &&
+  arrayOf(
+    (p: unknown): p is { id: number; url: string } =>
+      isRecord(p) && isNumber(p.id) && isString(p.url),
+  )(v.photos);
+
+const isNoteCategory = (v: unknown): v is NoteCategory =>
+  isString(v) && (NOTE_CATEGORIES as readonly string[]).includes(v);
+
+export const isNote = (v: unknown): v is Note =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.member_id) &&
+  isNullable(isNumber)(v.persona_id ?? null) &&
+  isNoteCategory(v.category) &&
+  isString(v.text) &&
+  isNumber(v.updated_at);
+
+const isConversation = (v: unknown): v is ConsoleConversation =>
+  isRecord(v) &&
+  isConsoleMember(v.member) &&
+  isConsolePersona(v.persona) &&
+  arrayOf(isConsoleMessage)(v.messages) &&
+  arrayOf(isNote)(v.notes);
+
+const isCannedReply = (v: unknown): v is CannedReply =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isLanguageCode(v.language) &&
+  isString(v.title) &&
+  isString(v.text);
+
+const isStatsRow = (v: unknown): v is StatsRow =>
+  isRecord(v) &&
+  isString(v.day) &&
+  isNumber(v.id) &&
+  isString(v.label) &&
+  isNumber(v.answered) &&
+  isNumber(v.median_seconds) &&
+  isNumber(v.p90_seconds);
+
+const isStats = (v: unknown): v is ConsoleStats =>
+  isRecord(v) && arrayOf(isStatsRow)(v.operators) && arrayOf(isStatsRow)(v.personas);
+
+const isAuditEntry = (v: unknown): v is AuditEntry =>
+  isRecord(v) && isNumber(v.id) && isString(v.action) && isNumber(v.at);
+
+const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
+  'console/queue': arrayOf(isQueueItem),
+  'console/me': isConsoleMe,
+  'console/claim': isLock,
+  'console/renew': arrayOf(isLock),
+  'console/release': isEmpty,
+  'console/break_lock': isEmpty,
+  'console/conversation': isConversation,
+  'console/send': isConsoleMessage,
+  'console/typing': isEmpty,
+  'console/notes/save': isNote,
+  'console/notes/delete': isEmpty,
+  'console/canned': arrayOf(isCannedReply),
+  'console/gifts': arrayOf(isGiftEntry),
+  'console/stats': isStats,
+  'console/audit': arrayOf(isAuditEntry),
+};
+
+export function isConsoleModuleName(value: string): value is ConsoleModuleName {
+  return Object.hasOwn(DATA_GUARDS, value);
+}
+
+/** A direct reply. A success without data (`{}` answers) counts as empty data. */
+export function buildConsoleReply<M extends ConsoleModuleName>(
+  module: M,
+  raw: Record<string, unknown>,
+): ConsoleReply<M> {
+  const rid = isString(raw.rid) ? raw.rid : undefined;
+  const ok = raw.request_status === 1 || (raw.request_status === undefined && !raw.error_code);
+  if (ok) {
+    const data = raw.data === undefined ? {} : raw.data;
+    const guard: Guard<ConsoleDataOf<M>> = DATA_GUARDS[module];
+    if (guard(data)) return { module, rid, request_status: 1, data };
+    console.warn(`console: dropped malformed data of ${module}`);
+    return { module, rid, request_status: 0, error_code: 'internal_error' };
+  }
+  const reply: ConsoleReply<M> = {
+    module,
+    rid,
+    request_status: 0,
+    error_code: isConsoleErrorCode(raw.error_code) ? raw.error_code : 'internal_error',
+  };
+  if (isString(raw.field)) reply.field = raw.field;
+  const details = isRecord(raw.data) ? raw.data : {};
+  if (isLockHolder(details.lock)) reply.lock = details.lock;
+  if (isString(details.match)) reply.match = details.match;
+  return reply;
+}
+
+function buildEvent(module: string, raw: Record<string, unknown>): ConsoleEvent | null {
+  const data = raw.data;
+  switch (module) {
+    case 'pong':
+      return { module: 'pong' };
+    case 'console/queue/upsert':
+      return isQueueItem(data) ? { module, data } : null;
+    case 'console/queue/remove':
+      return isPairKey(data)
+        ? { module, data: { member_id: data.member_id, persona_id: data.persona_id } }
+        : null;
+    case 'console/lock_lost':
+      return isPairKey(data) &&
+        isRecord(data) &&
+        (data.reason === 'expired' || data.reason === 'broken')
+        ? {
+            module,
+            data: { member_id: data.member_id, persona_id: data.persona_id, reason: data.reason },
+          }
+        : null;
+    case 'console/typing':
+      return isPairKey(data)
+        ? { module, data: { member_id: data.member_id, persona_id: data.persona_id } }
+        : null;
+    case 'console/message':
+      return isPairKey(data) && isRecord(data) && isConsoleMessage(data.message)
+        ? {
+            module,
+            data: { member_id: data.member_id, persona_id: data.persona_id, message: data.message },
+          }
+        : null;
+    default:
+      return null;
+  }
+}
+
+export type ConsoleFrame = ConsoleReply | ConsoleEvent;
+
+/** Parses one text frame; null means nothing the console can use. A frame with a `rid` is the
+ *  reply to a request (console/typing is both a request and an event; events carry no rid). */
+export function parseConsoleFrame(text: unknown): ConsoleFrame | null {
+  if (!isString(text)) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(raw) || !isString(raw.module)) return null;
+  if (isString(raw.rid) && isConsoleModuleName(raw.module)) {
+    return buildConsoleReply(raw.module, raw);
+  }
+  return buildEvent(raw.module, raw);
+}

@@ -1,0 +1,346 @@
+// The staff console's wire contract (docs/protocol.md, "The staff console"): its HTTP bodies, its
+// socket modules and events. It mirrors that section: change both together. Shapes the members'
+// protocol already names (a message, a gift, the error codes) are reused from there.
+import type {
+  ChatMessage,
+  ErrorCode,
+  GiftEntry,
+  LanguageCode,
+  MessageType,
+  UploadResponse,
+} from '../realtime/protocol';
+
+export type { GiftEntry, LanguageCode, MessageType, UploadResponse };
+
+// ---- Staff and errors ----
+
+export type StaffRole = 'operator' | 'admin';
+
+export interface Staff {
+  id: number;
+  email: string;
+  role: StaffRole;
+}
+
+/** The codes only the console meets. The members' catalogue (realtime/protocol.ts) holds the
+ *  shared ones (invalid_credentials, forbidden, not_found, too_many_attempts, …). */
+export const CONSOLE_ERROR_CODES = [
+  'totp_required',
+  'invalid_totp',
+  'locked',
+  'too_many_locks',
+  'not_locked',
+  'contact_phone',
+  'contact_email',
+  'contact_url',
+  'meeting_arrangement',
+] as const;
+export type ConsoleOnlyErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
+export type ConsoleErrorCode = ErrorCode | ConsoleOnlyErrorCode;
+
+/** console/send's refusals of a text that would pass contact details or arrange a meeting. */
+export const REFUSAL_CODES = [
+  'contact_phone',
+  'contact_email',
+  'contact_url',
+  'meeting_arrangement',
+] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+// ---- HTTP (/console/api/*) ----
+
+export interface ConsoleLoginRequest {
+  email: string;
+  password: string;
+  /** Admins only: the RFC 6238 code. */
+  totp?: string;
+}
+export interface ConsoleLoginResponse {
+  staff: Staff;
+}
+export interface ConsoleHttpErrorBody {
+  error_code: ConsoleErrorCode;
+  message?: string;
+  retry_after?: number;
+}
+
+// ---- Queue and locks ----
+
+/** A member or persona as a queue item shows them. */
+export interface QueuePerson {
+  id: number;
+  name: string;
+  age: number;
+  photo: string | null;
+  language: LanguageCode;
+  city: string;
+}
+
+/** Who holds a conversation, as the queue (and a `locked` refusal) tells it. */
+export interface LockHolder {
+  staff_id: number;
+  email: string;
+  expires_at: number;
+}
+
+export interface PairKey {
+  member_id: number;
+  persona_id: number;
+}
+
+export interface QueueItem extends PairKey {
+  /** The member's first unanswered message (unix s). */
+  waiting_since: number;
+  last_message_at: number;
+  /** Unanswered messages. */
+  waiting: number;
+  preview: string;
+  preview_type: MessageType;
+  member: QueuePerson;
+  persona: QueuePerson;
+  lock: LockHolder | null;
+}
+
+export interface Lock extends PairKey {
+  staff_id: number;
+  expires_at: number;
+}
+
+export interface ConsoleMe {
+  staff: Staff;
+  max_locks: number;
+  lease_seconds: number;
+  locks: Lock[];
+}
+
+// ---- A conversation ----
+
+export interface ConsoleMember {
+  id: number;
+  name: string;
+  age: number;
+  gender: number;
+  bio: string;
+  city: string;
+  country: string;
+  language: LanguageCode;
+  photos: string[];
+  premium: 0 | 1;
+}
+
+export interface PersonaPhoto {
+  id: number;
+  url: string;
+}
+
+export interface ConsolePersona {
+  id: number;
+  name: string;
+  age: number;
+  city: string;
+  bio: string;
+  language: LanguageCode;
+  photos: PersonaPhoto[];
+}
+
+/** The staff member who sent a persona's message; for staff eyes only. */
+export interface MessageOperator {
+  id: number;
+  email: string;
+}
+
+/** A message seen from the persona's side: `isMe` is 1 for the persona's own messages. */
+export interface ConsoleMessage extends ChatMessage {
+  operator: MessageOperator | null;
+}
+
+export const NOTE_CATEGORIES = [
+  'name',
+  'home_town',
+  'job',
+  'family',
+  'hobbies',
+  'dates',
+  'likes',
+  'other',
+] as const;
+export type NoteCategory = (typeof NOTE_CATEGORIES)[number];
+export const NOTE_MAX = 500;
+
+/** A note on the member (`persona_id` null) or on the persona–member pair. */
+export interface Note {
+  id: number;
+  member_id: number;
+  persona_id: number | null;
+  category: NoteCategory;
+  text: string;
+  staff_id: number;
+  updated_at: number;
+}
+
+export interface ConsoleConversation {
+  member: ConsoleMember;
+  persona: ConsolePersona;
+  /** Oldest first. */
+  messages: ConsoleMessage[];
+  notes: Note[];
+  member_typing: 0 | 1;
+}
+
+export interface ConsoleSendRequest extends PairKey {
+  client_id: string;
+  message_type: MessageType;
+  message_text?: string;
+  gift_id?: number;
+  /** `pphoto`: one of the persona's photo ids. */
+  photo_id?: number;
+}
+
+export interface CannedReply {
+  id: number;
+  language: LanguageCode;
+  title: string;
+  text: string;
+}
+
+export interface StatsRow {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  id: number;
+  label: string;
+  answered: number;
+  median_seconds: number;
+  p90_seconds: number;
+}
+
+export interface ConsoleStats {
+  operators: StatsRow[];
+  personas: StatsRow[];
+}
+
+export interface AuditEntry {
+  id: number;
+  staff_id: number | null;
+  email: string | null;
+  action: string;
+  object_type: string | null;
+  object_id: number | string | null;
+  detail: string | null;
+  at: number;
+}
+
+// ---- Socket modules ----
+
+type Empty = Record<string, never>;
+
+/** Request payload (without `module` and `rid`) and reply `data` of each console module. */
+export interface ConsoleModules {
+  'console/queue': { request: { language?: LanguageCode }; data: QueueItem[] };
+  'console/me': { request: Empty; data: ConsoleMe };
+  'console/claim': { request: PairKey; data: Lock };
+  'console/renew': { request: Empty; data: Lock[] };
+  'console/release': { request: PairKey; data: Empty };
+  'console/break_lock': { request: PairKey; data: Empty };
+  'console/conversation': {
+    request: PairKey & { before_id?: number; recordsToTake: number };
+    data: ConsoleConversation;
+  };
+  'console/send': { request: ConsoleSendRequest; data: ConsoleMessage };
+  'console/typing': { request: PairKey; data: Empty };
+  'console/notes/save': {
+    request: {
+      id?: number;
+      member_id: number;
+      persona_id?: number;
+      category: NoteCategory;
+      text: string;
+    };
+    data: Note;
+  };
+  'console/notes/delete': { request: { id: number }; data: Empty };
+  'console/canned': { request: { language: LanguageCode }; data: CannedReply[] };
+  'console/gifts': { request: Empty; data: GiftEntry[] };
+  'console/stats': { request: { days: number }; data: ConsoleStats };
+  'console/audit': {
+    request: { before_id?: number; recordsToTake: number };
+    data: AuditEntry[];
+  };
+}
+export type ConsoleModuleName = keyof ConsoleModules;
+export type ConsoleRequestOf<M extends ConsoleModuleName> = ConsoleModules[M]['request'];
+export type ConsoleDataOf<M extends ConsoleModuleName> = ConsoleModules[M]['data'];
+
+/** Who may call each module: every staff member, or admins only (`forbidden` otherwise).
+ *  contract.test.ts holds it to the server's list (`kesher --dump-protocol`). */
+export const CONSOLE_MODULE_ACCESS = {
+  ping: 'staff',
+  'console/queue': 'staff',
+  'console/me': 'staff',
+  'console/claim': 'staff',
+  'console/renew': 'staff',
+  'console/release': 'staff',
+  'console/break_lock': 'admin',
+  'console/conversation': 'staff',
+  'console/send': 'staff',
+  'console/typing': 'staff',
+  'console/notes/save': 'staff',
+  'console/notes/delete': 'staff',
+  'console/canned': 'staff',
+  'console/gifts': 'staff',
+  'console/stats': 'staff',
+  'console/audit': 'admin',
+} as const satisfies Record<ConsoleModuleName | 'ping', 'staff' | 'admin'>;
+
+/** What a refusal carries besides its code: who holds a `locked` conversation, the offending
+ *  part of a refused text, the field of an `invalid_field`/`invalid_value`. */
+export interface ConsoleErrorDetails {
+  lock?: LockHolder;
+  match?: string;
+  field?: string;
+}
+
+export type ConsoleReply<M extends ConsoleModuleName = ConsoleModuleName> =
+  | { module: M; rid?: string; request_status: 1; data: ConsoleDataOf<M> }
+  | ({
+      module: M;
+      rid?: string;
+      request_status: 0;
+      error_code: ConsoleErrorCode;
+    } & ConsoleErrorDetails);
+
+// ---- Events ----
+
+export interface QueueUpsertEvent {
+  module: 'console/queue/upsert';
+  data: QueueItem;
+}
+export interface QueueRemoveEvent {
+  module: 'console/queue/remove';
+  data: PairKey;
+}
+export type LockLostReason = 'expired' | 'broken';
+export interface LockLostEvent {
+  module: 'console/lock_lost';
+  data: PairKey & { reason: LockLostReason };
+}
+/** The member is typing to a persona whose conversation the operator holds. */
+export interface MemberTypingEvent {
+  module: 'console/typing';
+  data: PairKey;
+}
+export interface ConsoleMessageEvent {
+  module: 'console/message';
+  data: PairKey & { message: ConsoleMessage };
+}
+export interface ConsolePongEvent {
+  module: 'pong';
+}
+export type ConsoleEvent =
+  | QueueUpsertEvent
+  | QueueRemoveEvent
+  | LockLostEvent
+  | MemberTypingEvent
+  | ConsoleMessageEvent
+  | ConsolePongEvent;
+export type ConsoleEventName = ConsoleEvent['module'];
+export type ConsoleEventOf<E extends ConsoleEventName> = Extract<ConsoleEvent, { module: E }>;

@@ -1,0 +1,91 @@
+// Test doubles and sample records for the console. Only tests import this file.
+import { FakeSocket } from '../realtime/testing';
+import type { NetworkLike } from '../realtime/client';
+import { ConsoleClient } from './client';
+import type { ConsoleMessage, Lock, QueueItem, Staff } from './protocol';
+
+export { FakeSocket };
+
+export const TEST_STAFF: Staff = { id: 3, email: 'ops@kesher.example', role: 'operator' };
+
+export function fakeNetwork(initial = true) {
+  let online = initial;
+  const listeners = new Set<(online: boolean) => void>();
+  const network: NetworkLike = {
+    online: () => online,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    network,
+    set(value: boolean) {
+      online = value;
+      for (const l of listeners) l(value);
+    },
+  };
+}
+
+export function testClient(): ConsoleClient {
+  FakeSocket.instances = [];
+  return new ConsoleClient({
+    url: () => 'ws://test/console/ws',
+    createSocket: (url) => new FakeSocket(url),
+    network: fakeNetwork().network,
+    reconnectDelaysMs: [100, 200, 400],
+    requestTimeoutMs: 5000,
+    pingIntervalMs: 10_000,
+  });
+}
+
+export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
+  const memberId = overrides.member_id ?? 812;
+  const personaId = overrides.persona_id ?? 41;
+  return {
+    member_id: memberId,
+    persona_id: personaId,
+    waiting_since: 1_795_330_000,
+    last_message_at: 1_795_330_060,
+    waiting: 2,
+    preview: 'Hi Noa!',
+    preview_type: 'text',
+    member: { id: memberId, name: 'Dan', age: 34, photo: null, language: 'he', city: 'Haifa' },
+    persona: {
+      id: personaId,
+      name: 'Noa',
+      age: 29,
+      photo: null,
+      language: 'he',
+      city: 'Tel Aviv',
+    },
+    lock: null,
+    ...overrides,
+  };
+}
+
+export function lock(overrides: Partial<Lock> = {}): Lock {
+  return { member_id: 812, persona_id: 41, staff_id: 3, expires_at: 1_795_330_150, ...overrides };
+}
+
+export function consoleMessage(overrides: Partial<ConsoleMessage> = {}): ConsoleMessage {
+  return {
+    id: 981,
+    client_id: null,
+    type: 'text',
+    message: 'Hi!',
+    sender_id: 812,
+    receiver_id: 41,
+    timestamp: 1_795_330_000,
+    seen: 0,
+    isMe: 0,
+    story: null,
+    story_id: null,
+    body: null,
+    avatar: null,
+    gift: null,
+    price: 50,
+    operator: null,
+    ...overrides,
+  };
+}
