@@ -70,8 +70,7 @@ export function uploadForPersona(
   signal?: AbortSignal,
 ): Promise<HttpOutcome<UploadedPicture>> {
   return uploadPicture(file, onProgress, signal, {
-    url: CONSOLE_UPLOAD_URL,
-    fields: [['persona_id', String(personaId)]],
+    url: `${CONSOLE_UPLOAD_URL}?persona_id=${personaId}`,
     isMediaLink: isConsoleMediaLink,
   }).then(
     (value): HttpOutcome<UploadedPicture> => ({ ok: true, value }),
