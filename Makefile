@@ -16,6 +16,8 @@ WARMUP ?= 5
 UPLOAD_CHAT_USERS ?= 1000
 UPLOAD_CHAT_RATE ?= 500
 UPLOAD_CLIENTS ?= 20
+CONSOLE_USERS ?= 1000
+CONSOLE_RATE ?= 500
 COUNT ?= 50000
 LOAD_ARGS ?=
 RUN_LOAD := BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(USERS) RATE=$(RATE) \
@@ -29,7 +31,7 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-images bench-load bench-uploads bench-connections clean asan test-asan fuzz fuzz-smoke
+.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -67,7 +69,9 @@ integration-test: server places personas
 web-test: server
 	cd web && npm run lint && npm run typecheck && KESHER_BIN=$(abspath $(SERVER_BIN)) npm test
 
+# The members' bundle must not carry the staff console (scripts/check-bundles prints both sizes).
 e2e-test: server web places personas
+	scripts/check-bundles web/dist
 	cd web && KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) \
 	  KESHER_PERSONAS=$(abspath $(PERSONAS)) npm run e2e
 
@@ -119,6 +123,12 @@ bench-load: server places
 bench-uploads: server places
 	BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(UPLOAD_CHAT_USERS) RATE=$(UPLOAD_CHAT_RATE) \
 	  DURATION=$(DURATION) WARMUP=$(WARMUP) CLIENTS=$(UPLOAD_CLIENTS) server/bench/run_load.sh uploads $(LOAD_ARGS)
+
+# Members writing to personas: how soon each message is in the staff console's queue
+# (docs/performance.md, "Console queue").
+bench-console: server places
+	BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(CONSOLE_USERS) RATE=$(CONSOLE_RATE) \
+	  DURATION=$(DURATION) WARMUP=$(WARMUP) server/bench/run_load.sh console $(LOAD_ARGS)
 
 # Idle authenticated sockets: the server's memory per connection.
 bench-connections: server places

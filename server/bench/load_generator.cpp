@@ -10,6 +10,11 @@
 // latency is measured from that due time to the receiver's new_message, so queueing anywhere
 // (server or generator) shows up instead of being hidden (coordinated omission).
 //
+// chat --personas FILE --console-cookie C: every member writes to the personas of FILE (ids, one
+// a line) instead of a partner, and one staff console socket (/console/ws, staff_session=C)
+// counts each message when it shows in the console's queue (console/queue/upsert): the latency
+// is then due time → the message in the queue (docs/performance.md, "Console queue").
+//
 // connections: opens authenticated sockets, keeps them alive with the client's ping and reports
 // the server's resident memory per socket.
 #include <sys/resource.h>
@@ -205,6 +210,8 @@ struct Options {
   double drain = 5;
   bool both_ways = false;
   bool timeline = false;
+  std::string personas_path;   // members write to these personas…
+  std::string console_cookie;  // …and a console socket with this staff_session sees them queued
   // connections
   int count = 50000;
   double ping_interval = 15;
@@ -315,8 +322,14 @@ struct Worker {
 
 class Client : public std::enable_shared_from_this<Client> {
  public:
-  Client(Worker& worker, Shared& shared, const Member& member, asio::ip::address_v4 source)
-      : worker_(worker), shared_(shared), member_(member), source_(source), ws_(worker.ioc) {}
+  Client(Worker& worker, Shared& shared, const Member& member, asio::ip::address_v4 source,
+         bool console = false)
+      : worker_(worker),
+        shared_(shared),
+        member_(member),
+        source_(source),
+        console_(console),
+        ws_(worker.ioc) {}
 
   int64_t user_id() const { return member_.user_id; }
   bool is_open() const { return open_; }
@@ -399,15 +412,16 @@ class Client : public std::enable_shared_from_this<Client> {
     socket.set_option(tcp::no_delay(true), ec);  // as browsers do
     ws_.set_option(websocket::stream_base::timeout{30s, websocket::stream_base::none(), false});
     ws_.set_option(websocket::stream_base::decorator(
-        [origin = shared_.origin,
-         cookie = "session=" + member_.session](websocket::request_type& request) {
+        [origin = shared_.origin, cookie = (console_ ? "staff_session=" : "session=") +
+                                           member_.session](websocket::request_type& request) {
           request.set(http::field::origin, origin);
           request.set(http::field::cookie, cookie);
         }));
     // Client frames are masked through this buffer; ours are small, the default is 4 KiB.
     ws_.write_buffer_bytes(1024);
     std::string host = shared_.options.host + ":" + std::to_string(shared_.options.port);
-    auto [handshake_error] = co_await ws_.async_handshake(host, "/ws", kNoThrow);
+    auto [handshake_error] =
+        co_await ws_.async_handshake(host, console_ ? "/console/ws" : "/ws", kNoThrow);
     if (handshake_error) {
       connect_failed(handshake_error.message());
       co_return;
@@ -482,6 +496,11 @@ class Client : public std::enable_shared_from_this<Client> {
       auto* details = frame->if_contains("request_details");
       if (details && details->is_object())
         on_delivery(string_field(details->get_object(), "message"), received);
+    } else if (module == "console/queue/upsert") {
+      // A member's message as the console's queue shows it: its text is the item's preview.
+      auto* item = frame->if_contains("data");
+      if (item && item->is_object())
+        on_delivery(string_field(item->get_object(), "preview"), received);
     } else if (failed || module == "error") {
       std::string_view code = string_field(*frame, "error_code");
       if (code == "rate_limited") ++tally.rate_limited;
@@ -537,6 +556,7 @@ class Client : public std::enable_shared_from_this<Client> {
   Shared& shared_;
   Member member_;
   asio::ip::address_v4 source_;
+  bool console_;  // a staff console socket (/console/ws) rather than a member's
   websocket::stream<tcp::socket> ws_;
   std::deque<std::string> outbox_;
   bool writing_ = false;
@@ -601,6 +621,31 @@ class Generator {
   }
 
   double connect_seconds() const { return connect_seconds_; }
+
+  // One staff console socket on the first worker, kept alive with the console's ping every 10 s;
+  // null when it could not connect.
+  std::shared_ptr<Client> connect_console(const std::string& staff_cookie) {
+    auto& worker = *workers_.front();
+    Member staff{0, 0, staff_cookie};
+    auto client = std::make_shared<Client>(
+        worker, shared_, staff, asio::ip::make_address_v4("127.0.0.1"), /*console=*/true);
+    int before = shared_.connected + shared_.connect_failed;
+    asio::co_spawn(worker.ioc, Client::connect(client), asio::detached);
+    while (shared_.connected + shared_.connect_failed == before) std::this_thread::sleep_for(10ms);
+    if (!client->is_open()) return nullptr;
+    asio::co_spawn(
+        worker.ioc,
+        [client, &ioc = worker.ioc]() -> asio::awaitable<void> {
+          asio::steady_timer timer(ioc);
+          while (client->is_open()) {
+            timer.expires_after(10s);
+            co_await timer.async_wait(kNoThrow);
+            client->send(R"({"module":"ping"})");
+          }
+        },
+        asio::detached);
+    return client;
+  }
 
   // Real logins through POST /api/auth/login with the shared password, on the first worker.
   void http_logins(const std::vector<Member>& members) {
@@ -784,12 +829,32 @@ int run_chat(const Options& options) {
   bool all_connected = generator.connect_all(members);
   auto connected_sample = sample_process(options.server_pid);
 
-  // Pairs (2k, 2k+1): 2k writes to 2k+1, and back too with --both-ways.
+  // Pairs (2k, 2k+1): 2k writes to 2k+1, and back too with --both-ways. With --personas, every
+  // member writes to a persona (round robin) and the console socket counts the deliveries.
   std::vector<std::vector<std::shared_ptr<Client>>> senders(generator.workers().size());
   std::map<int64_t, int64_t> partner_of;
-  for (size_t i = 0; i + 1 < members.size(); i += 2) {
-    partner_of[members[i].user_id] = members[i + 1].user_id;
-    if (options.both_ways) partner_of[members[i + 1].user_id] = members[i].user_id;
+  std::shared_ptr<Client> console;
+  if (!options.personas_path.empty()) {
+    std::ifstream file(options.personas_path);
+    std::vector<int64_t> personas;
+    for (int64_t id; file >> id;) personas.push_back(id);
+    if (personas.empty()) {
+      std::fprintf(stderr, "kesher_load: no persona ids in %s\n", options.personas_path.c_str());
+      return 1;
+    }
+    for (size_t i = 0; i < members.size(); ++i) {
+      partner_of[members[i].user_id] = personas[i % personas.size()];
+    }
+    console = generator.connect_console(options.console_cookie);
+    if (!console) {
+      std::fprintf(stderr, "kesher_load: the console socket did not open (staff cookie?)\n");
+      return 1;
+    }
+  } else {
+    for (size_t i = 0; i + 1 < members.size(); i += 2) {
+      partner_of[members[i].user_id] = members[i + 1].user_id;
+      if (options.both_ways) partner_of[members[i + 1].user_id] = members[i].user_id;
+    }
   }
   size_t sender_count = 0;
   for (size_t w = 0; w < generator.workers().size(); ++w) {
@@ -855,7 +920,7 @@ int run_chat(const Options& options) {
   uint64_t errors = tally.errors.total();
 
   json::object result{
-      {"mode", "chat"},
+      {"mode", console ? "console" : "chat"},
       {"users", members.size()},
       {"connected", shared.connected.load()},
       {"connect_seconds", generator.connect_seconds()},
@@ -894,7 +959,9 @@ int run_chat(const Options& options) {
 
   auto latency = result["latency"].as_object();
   auto reply = result["reply_latency"].as_object();
-  std::printf("chat load\n");
+  std::printf(console ? "console queue load (members → personas, latency to the console's "
+                        "queue)\n"
+                      : "chat load\n");
   std::printf("  users connected       %d of %zu in %.1f s (errors: %s)\n", shared.connected.load(),
               members.size(), generator.connect_seconds(), describe(tally.connect_errors).c_str());
   std::printf("  HTTP logins           %d of %d ok (%.2f s)\n", shared.logins_ok.load(),
@@ -1124,6 +1191,10 @@ int main(int argc, char** argv) {
   chat->add_flag("--both-ways", options.both_ways, "Both members of a pair send");
   chat->add_flag("--timeline", options.timeline,
                  "Also print delivered messages and latency for each measured second");
+  chat->add_option("--personas", options.personas_path,
+                   "File of persona ids: members write to them, measured at the console's queue");
+  chat->add_option("--console-cookie", options.console_cookie,
+                   "A staff_session cookie value for the console socket (with --personas)");
 
   auto* connections = cli.add_subcommand("connections", "Idle authenticated sockets");
   add_common_options(*connections, options);

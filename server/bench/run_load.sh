@@ -4,6 +4,8 @@
 #   server/bench/run_load.sh chat          # USERS, RATE, DURATION, WARMUP
 #   server/bench/run_load.sh connections   # COUNT
 #   server/bench/run_load.sh uploads       # CLIENTS uploading a 12-MP JPEG while USERS chat at RATE
+#   server/bench/run_load.sh console       # USERS members write to PERSONAS personas at RATE; the
+#                                          # latency is until each message is in the console's queue
 #
 # The generator puts up to 10,000 members on one 127.0.0.x address, so the server's per-address
 # socket cap (256 by default, for carriers' NATs) is lifted for the run.
@@ -28,13 +30,14 @@ WARMUP=${WARMUP:-5}
 COUNT=${COUNT:-50000}
 CLIENTS=${CLIENTS:-20}
 SERVER_ARGS=${SERVER_ARGS:-}
+PERSONAS=${PERSONAS:-40}
 NICE=${NICE:-0}
 
 case $mode in
-  chat) sockets=$USERS ;;
+  chat | console) sockets=$USERS ;;
   connections) sockets=$COUNT ;;
   uploads) sockets=$((USERS + CLIENTS)) ;;
-  *) echo "run_load.sh: unknown mode $mode (chat, connections or uploads)" >&2; exit 2 ;;
+  *) echo "run_load.sh: unknown mode $mode (chat, console, connections or uploads)" >&2; exit 2 ;;
 esac
 for file in "$KESHER_BIN" "$KESHER_LOAD_BIN" "$PLACES"; do
   [[ -e $file ]] || { echo "run_load.sh: $file is missing (make server places)" >&2; exit 1; }
@@ -71,6 +74,16 @@ trap cleanup EXIT
 
 "$KESHER_BIN" --data "$work/data" --log-level warn seed-load --users "$sockets" \
   --out "$work/sessions.txt"
+if [[ $mode == console ]]; then
+  # Personas to write to, and an operator whose console watches the queue.
+  for i in $(seq "$PERSONAS"); do
+    echo "INSERT INTO users (kind, name, gender, birth_date, place_id, created_at, persona_key)" \
+         "VALUES ('persona', 'Persona $i', 2, '1995-01-01', 293397, 0, 'load-$i');"
+  done | sqlite3 "$work/data/kesher.db"
+  sqlite3 "$work/data/kesher.db" "SELECT id FROM users WHERE kind = 'persona'" >"$work/personas.txt"
+  echo "load operator password" | "$KESHER_BIN" --data "$work/data" --log-level warn \
+    staff add --email load-operator@kesher.test --role operator >/dev/null
+fi
 
 # shellcheck disable=SC2086 # SERVER_ARGS is a list of options
 nice -n "$NICE" "$KESHER_BIN" --port 0 --host 127.0.0.1 --data "$work/data" --places "$PLACES" \
@@ -107,6 +120,14 @@ if [[ $mode == uploads ]]; then
     --clients "$CLIENTS" --duration "$DURATION" --warmup "$WARMUP" --skip "$USERS" || status=$?
   wait "$chat_pid" || status=$?
   cat "$work/chat.out"
+elif [[ $mode == console ]]; then
+  staff_cookie=$(curl -s -D - -o /dev/null -H 'Content-Type: application/json' \
+    -d '{"email":"load-operator@kesher.test","password":"load operator password"}' \
+    "http://127.0.0.1:$port/console/api/login" | sed -n 's/^[Ss]et-[Cc]ookie: staff_session=\([^;]*\);.*/\1/p')
+  [[ -n $staff_cookie ]] || { echo "run_load.sh: the operator could not sign in" >&2; exit 1; }
+  echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --personas … --console-cookie … $*"
+  nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
+    --warmup "$WARMUP" --personas "$work/personas.txt" --console-cookie "$staff_cookie" "$@" || status=$?
 elif [[ $mode == chat ]]; then
   echo "+ kesher_load chat ${common[*]} --users $USERS --rate $RATE --duration $DURATION --warmup $WARMUP $*"
   nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$USERS" --rate "$RATE" --duration "$DURATION" \
