@@ -107,11 +107,19 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   };
   if (!valid) return refuse(errc::invalid_credentials, "password");
   if (staff->role == "admin") {
-    // An admin's password alone opens nothing (RFC 6238, docs/decisions/0011).
+    // An admin's password alone opens nothing (RFC 6238, docs/decisions/0011), and a code
+    // opens once: a step accepted before is refused.
     if (!code || code->empty()) return error_response(401, errc::totp_required);
-    if (staff->totp_secret.empty() || !domain::totp::verify(staff->totp_secret, *code, now)) {
-      return refuse(errc::invalid_totp, "totp");
+    auto step = staff->totp_secret.empty()
+                    ? std::nullopt
+                    : domain::totp::verify_step(staff->totp_secret, *code, now);
+    bool fresh = false;
+    if (step) {
+      app.db->write([&](store::Session& db) {
+        fresh = store::staff::accept_totp_step(db, staff->id, *step);
+      });
     }
+    if (!fresh) return refuse(errc::invalid_totp, step ? "totp replayed" : "totp");
   }
   app.throttles.login_by_account.clear(account);
   app.throttles.login_by_ip.forget_latest(address);

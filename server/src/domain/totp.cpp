@@ -107,17 +107,26 @@ std::optional<std::string> decode_secret(std::string_view base32) {
   return decode(base32);
 }
 
-bool verify(std::string_view base32_secret, std::string_view code, int64_t unix_now, int window) {
-  if (!six_digits(code) || unix_now < 0) return false;
+std::optional<int64_t> verify_step(std::string_view base32_secret, std::string_view code,
+                                   int64_t unix_now, int window) {
+  if (!six_digits(code) || unix_now < 0) return std::nullopt;
   auto secret = decode(base32_secret);
-  if (!secret) return false;
+  if (!secret) return std::nullopt;
   std::string expected(code);
   const int steps = std::clamp(window, 0, kMaxWindow);
-  const int found = oath_totp_validate_callback(
+  int position = 0;
+  uint64_t counter = 0;
+  const int found = oath_totp_validate4_callback(
       secret->data(), secret->size(), static_cast<time_t>(unix_now), kStepSeconds,
-      OATH_TOTP_DEFAULT_START_TIME, kDigits, static_cast<size_t>(steps), compare_codes, &expected);
+      OATH_TOTP_DEFAULT_START_TIME, kDigits, static_cast<size_t>(steps), &position, &counter,
+      /*flags=*/0, compare_codes, &expected);
   sodium_memzero(secret->data(), secret->size());
-  return found >= 0;
+  if (found < 0) return std::nullopt;
+  return static_cast<int64_t>(counter);
+}
+
+bool verify(std::string_view base32_secret, std::string_view code, int64_t unix_now, int window) {
+  return verify_step(base32_secret, code, unix_now, window).has_value();
 }
 
 std::string code_at(std::string_view base32_secret, int64_t unix_now) {

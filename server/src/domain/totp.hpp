@@ -29,6 +29,12 @@ std::optional<std::string> decode_secret(std::string_view base32);
 bool verify(std::string_view base32_secret, std::string_view code, int64_t unix_now,
             int window = 1);
 
+// The same, with the step the code belongs to (unix time / kStepSeconds): a verifier keeps the
+// last step it accepted and refuses it and any earlier one, so that a code seen over a shoulder
+// or in a log cannot be used again within its window (RFC 6238 §5.2).
+std::optional<int64_t> verify_step(std::string_view base32_secret, std::string_view code,
+                                   int64_t unix_now, int window = 1);
+
 // The code for the step of `unix_now`; empty when the secret is invalid or the time before the
 // epoch.
 std::string code_at(std::string_view base32_secret, int64_t unix_now);

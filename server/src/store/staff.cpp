@@ -39,6 +39,11 @@ std::optional<int64_t> insert(Session& db, const std::string& email,
   return db.last_insert_id();
 }
 
+bool accept_totp_step(Session& db, int64_t staff_id, int64_t step) {
+  return db.execute("UPDATE staff SET totp_last_step = ? WHERE id = ? AND totp_last_step < ?",
+                    {step, staff_id, step}) > 0;
+}
+
 void insert_session(Session& db, const std::string& hash, int64_t staff_id, int64_t now,
                     int64_t expires_at) {
   db.execute(

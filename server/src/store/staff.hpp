@@ -20,6 +20,9 @@ struct StaffRecord {
 
 std::optional<StaffRecord> find_by_email(Session& db, const std::string& email);
 std::optional<StaffRecord> find_by_id(Session& db, int64_t id);
+// Records the TOTP step of an accepted code unless that step or a later one was accepted
+// before; false then (the code is being replayed).
+bool accept_totp_step(Session& db, int64_t staff_id, int64_t step);
 // Nullopt when the email is taken.
 std::optional<int64_t> insert(Session& db, const std::string& email,
                               const std::string& password_hash, const std::string& role,

@@ -199,6 +199,16 @@ TEST_F(Console, StaffSignInWithTheirOwnCookieAndAdminsNeedTotp) {
       *server_, {{"email", admin_.email}, {"password", admin_.password}, {"totp", code}});
   ASSERT_EQ(admin.status, 200) << admin.body;
   EXPECT_EQ(text_of(admin.json().at("staff").at("role")), "admin");
+  // The same code never opens twice (RFC 6238 §5.2), nor does an older one.
+  auto replayed = login_request(
+      *server_, {{"email", admin_.email}, {"password", admin_.password}, {"totp", code}});
+  EXPECT_EQ(replayed.status, 401);
+  EXPECT_EQ(text_of(replayed.json().at("error_code")), "invalid_totp");
+  auto older =
+      login_request(*server_, {{"email", admin_.email},
+                               {"password", admin_.password},
+                               {"totp", domain::totp::code_at(admin_.secret, now_seconds() - 30)}});
+  EXPECT_EQ(text_of(older.json().at("error_code")), "invalid_totp");
 
   // A cross-site login is refused like a member's.
   auto cross = http_request(

@@ -152,3 +152,20 @@ TEST(Totp, AgreesWithOathtool) {
   pclose(pipe);
   EXPECT_EQ(std::string(line).substr(0, 6), totp::code_at(secret, now));
 }
+
+namespace kesher::domain::totp {
+namespace {
+
+TEST(TotpStep, TellsWhichStepACodeBelongsTo) {
+  const std::string secret = new_secret();
+  const int64_t now = 1'795'330'000;
+  const int64_t step = now / kStepSeconds;
+  EXPECT_EQ(verify_step(secret, code_at(secret, now), now), step);
+  EXPECT_EQ(verify_step(secret, code_at(secret, now - 30), now), step - 1);
+  EXPECT_EQ(verify_step(secret, code_at(secret, now + 30), now), step + 1);
+  EXPECT_FALSE(verify_step(secret, code_at(secret, now - 90), now));
+  EXPECT_FALSE(verify_step(secret, "12345", now));
+}
+
+}  // namespace
+}  // namespace kesher::domain::totp

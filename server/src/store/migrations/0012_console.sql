@@ -9,6 +9,7 @@ CREATE TABLE staff (
   password_hash TEXT NOT NULL,
   role TEXT NOT NULL CHECK (role IN ('operator', 'admin')),
   totp_secret TEXT,  -- base32; required for admins (domain/totp.hpp)
+  totp_last_step INTEGER NOT NULL DEFAULT 0,  -- the newest code accepted: never again (RFC 6238)
   created_at INTEGER NOT NULL,
   disabled_at INTEGER
 );
