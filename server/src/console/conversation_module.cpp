@@ -53,7 +53,8 @@ std::map<int64_t, std::string> operator_emails(store::Session& db,
 json::object conversation(Request& request) {
   auto ref = read_conversation(request.payload);
   if (auto* error = std::get_if<json::object>(&ref)) return std::move(*error);
-  auto [member, persona] = std::get<ConversationRef>(ref);
+  const int64_t member = std::get<ConversationRef>(ref).member_id;
+  const int64_t persona = std::get<ConversationRef>(ref).persona_id;
   protocol::Fields fields(request.payload);
   auto before = fields.integer("before_id");
   auto page = modules::read_page(fields, kMessagesPage, kMaxMessagesPage);
@@ -106,7 +107,8 @@ std::optional<json::object> honesty_refusal(const store::chat::SendRequest& send
 json::object send(Request& request) {
   auto ref = read_conversation(request.payload);
   if (auto* error = std::get_if<json::object>(&ref)) return std::move(*error);
-  auto [member, persona] = std::get<ConversationRef>(ref);
+  const int64_t member = std::get<ConversationRef>(ref).member_id;
+  const int64_t persona = std::get<ConversationRef>(ref).persona_id;
   // The members' decoder, with the persona as the sender and the member as the receiver.
   json::object payload = request.payload;
   payload.erase("sender_id");
@@ -174,7 +176,8 @@ json::object send(Request& request) {
 json::object typing(Request& request) {
   auto ref = read_conversation(request.payload);
   if (auto* error = std::get_if<json::object>(&ref)) return std::move(*error);
-  auto [member, persona] = std::get<ConversationRef>(ref);
+  const int64_t member = std::get<ConversationRef>(ref).member_id;
+  const int64_t persona = std::get<ConversationRef>(ref).persona_id;
   bool allowed = false;
   request.app.db->read([&](store::Session& db) {
     allowed =

@@ -58,7 +58,8 @@ json::object queue(Request& request) {
 json::object claim(Request& request) {
   auto ref = read_conversation(request.payload);
   if (auto* error = std::get_if<json::object>(&ref)) return std::move(*error);
-  auto [member, persona] = std::get<ConversationRef>(ref);
+  const int64_t member = std::get<ConversationRef>(ref).member_id;
+  const int64_t persona = std::get<ConversationRef>(ref).persona_id;
   int64_t staff_id = request.connection.staff_id;
   auto& config = request.app.config;
   store::console::ClaimResult result;
@@ -104,7 +105,8 @@ json::object renew(Request& request) {
 json::object release(Request& request) {
   auto ref = read_conversation(request.payload);
   if (auto* error = std::get_if<json::object>(&ref)) return std::move(*error);
-  auto [member, persona] = std::get<ConversationRef>(ref);
+  const int64_t member = std::get<ConversationRef>(ref).member_id;
+  const int64_t persona = std::get<ConversationRef>(ref).persona_id;
   int64_t staff_id = request.connection.staff_id;
   bool released = false;
   request.app.db->write([&](store::Session& db) {
@@ -123,7 +125,8 @@ json::object release(Request& request) {
 json::object break_lock(Request& request) {
   auto ref = read_conversation(request.payload);
   if (auto* error = std::get_if<json::object>(&ref)) return std::move(*error);
-  auto [member, persona] = std::get<ConversationRef>(ref);
+  const int64_t member = std::get<ConversationRef>(ref).member_id;
+  const int64_t persona = std::get<ConversationRef>(ref).persona_id;
   int64_t staff_id = request.connection.staff_id;
   std::optional<store::console::Lock> broken;
   request.app.db->write([&](store::Session& db) {

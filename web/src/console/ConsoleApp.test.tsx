@@ -72,7 +72,7 @@ const conversation = {
   member_typing: 0,
 };
 
-async function openWorkspace() {
+async function openWorkspace(staff = TEST_STAFF, queue = [queueItem()]) {
   client = testClient();
   client.start();
   render(<ConsoleApp client={client} />);
@@ -81,9 +81,9 @@ async function openWorkspace() {
   act(() => {
     socket.reply('console/me', {
       request_status: 1,
-      data: { staff: TEST_STAFF, max_locks: 3, lease_seconds: 90, locks: [] },
+      data: { staff, max_locks: 3, lease_seconds: 90, locks: [] },
     });
-    socket.reply('console/queue', { request_status: 1, data: [queueItem()] });
+    socket.reply('console/queue', { request_status: 1, data: queue });
   });
   await screen.findByTestId('queue-item');
   return socket;
@@ -202,6 +202,37 @@ describe('the console', () => {
     expect(
       await screen.findByText('eve@kesher.example is already answering this conversation.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('breaking a lock', () => {
+  const held = queueItem({
+    lock: {
+      member_id: 812,
+      persona_id: 41,
+      staff_id: 9,
+      email: 'eve@kesher.example',
+      expires_at: 1,
+    },
+  });
+
+  it('lets an admin take a conversation back after confirming', async () => {
+    const socket = await openWorkspace({ id: 1, email: 'boss@kesher.example', role: 'admin' }, [
+      held,
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('queue-break-lock'));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('eve@kesher.example is answering Dan as Noa.');
+    expect(socket.modules()).not.toContain('console/break_lock');
+    await user.click(within(dialog).getByTestId('queue-break-confirm'));
+    expect(socket.modules()).toContain('console/break_lock');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('offers no such thing to an operator', async () => {
+    await openWorkspace(TEST_STAFF, [held]);
+    expect(screen.queryByTestId('queue-break-lock')).toBeNull();
   });
 });
 

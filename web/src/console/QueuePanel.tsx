@@ -1,5 +1,6 @@
 // The queue: every conversation waiting for a persona's answer, the longest wait first, live.
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Dialog } from '../ui/Dialog';
 import { PersonPhoto } from '../ui/PersonPhoto';
 import { useConsole, useService } from './context';
 import { formatDuration } from './format';
@@ -60,6 +61,8 @@ function QueueRow({ item, now }: { item: QueueItem; now: number }) {
   const { t, language } = useConsoleT();
   const service = useService();
   const staffId = useConsole((s) => s.staff?.id);
+  const isAdmin = useConsole((s) => s.staff?.role === 'admin');
+  const [confirming, setConfirming] = useState(false);
   const view = lockView(item, staffId);
   const waited = Math.max(0, Math.floor(now / 1000) - item.waiting_since);
   const preview =
@@ -125,6 +128,69 @@ function QueueRow({ item, now }: { item: QueueItem; now: number }) {
           </span>
         </span>
       </button>
+      {isAdmin && view === 'other' && item.lock ? (
+        <button
+          type="button"
+          className="btn btn-ghost cs-break"
+          onClick={() => setConfirming(true)}
+          data-testid="queue-break-lock"
+        >
+          {t('console.queue.breakLock')}
+        </button>
+      ) : null}
+      {confirming && item.lock ? (
+        <BreakLockDialog
+          item={item}
+          email={item.lock.email}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void service.breakLock(item);
+          }}
+        />
+      ) : null}
     </li>
+  );
+}
+
+function BreakLockDialog({
+  item,
+  email,
+  onClose,
+  onConfirm,
+}: {
+  item: QueueItem;
+  email: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useConsoleT();
+  const titleId = useId();
+  return (
+    <Dialog onClose={onClose} labelledBy={titleId} className="cs-dialog" alert>
+      <h2 id={titleId} className="cs-dialog__title">
+        {t('console.queue.breakTitle')}
+      </h2>
+      <p>
+        {t('console.queue.breakBody', {
+          email,
+          member: item.member.name,
+          persona: item.persona.name,
+        })}
+      </p>
+      <div className="cs-dialog__actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {t('console.queue.breakCancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={onConfirm}
+          data-testid="queue-break-confirm"
+        >
+          {t('console.queue.breakConfirm')}
+        </button>
+      </div>
+    </Dialog>
   );
 }

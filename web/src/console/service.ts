@@ -267,6 +267,13 @@ export class ConsoleService {
     return outcome;
   }
 
+  /** An admin takes a conversation away from the operator holding it (they are told why). */
+  async breakLock(pair: PairKey): Promise<Outcome<null>> {
+    const outcome = this.outcome(await this.call('console/break_lock', { ...pair }), () => null);
+    if (!outcome.ok) this.notify(outcome.message);
+    return outcome;
+  }
+
   open(pair: PairKey): void {
     this.set({ active: pairKey(pair) });
   }
