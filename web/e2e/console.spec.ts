@@ -58,6 +58,7 @@ for (const lang of ['he', 'en'] as const) {
     const personas = sqlIds(
       `SELECT id FROM users WHERE kind = 'persona' AND language = '${lang}' ORDER BY id`,
     );
+    const base = baseURL ?? '';
     const slot = (testInfo.project.name === 'phone' ? 0 : 2) + (lang === 'he' ? 0 : 1);
     const personaId = personas[10 + slot];
     expect(personaId).toBeDefined();
@@ -71,7 +72,7 @@ for (const lang of ['he', 'en'] as const) {
       { encoding: 'utf8' },
     ).split('\n');
 
-    const member = await registerMember(page.request, context, baseURL!, `console-${lang}`, lang);
+    const member = await registerMember(page.request, context, base, `console-${lang}`, lang);
     await openAndCloseReward(page, `/chat/${personaId}`, lang);
     await expect(page.getByTestId('chat-virtual-notice')).toBeVisible();
     await send(page, lang === 'he' ? 'היי, מה שלומך?' : 'Hi, how are you?');
@@ -79,13 +80,13 @@ for (const lang of ['he', 'en'] as const) {
     const operatorEmail = addOperator(`operator-${lang}`);
     const { context: staffContext, page: console } = await openConsole(
       browser,
-      baseURL!,
+      base,
       lang,
       operatorEmail,
     );
     try {
       // The member's message waits in the queue; claiming it opens the conversation.
-      const item = queueItemFor(console, lang, member.name, personaName!);
+      const item = queueItemFor(console, lang, member.name, personaName ?? '');
       await expect(item).toBeVisible();
       await snap(console, testInfo, `console-queue-${lang}`);
       await item.click();
@@ -143,7 +144,7 @@ for (const lang of ['he', 'en'] as const) {
 }
 
 test('a member session opens nothing in the console', async ({ page, context, baseURL }) => {
-  await registerMember(page.request, context, baseURL!, 'console-member', 'he');
+  await registerMember(page.request, context, baseURL ?? '', 'console-member', 'he');
   await page.goto('/console');
   // Signed in as a member, the console still asks for a staff sign-in.
   await expect(page.getByRole('button', { name: tr('console.login.submit', 'he') })).toBeVisible();

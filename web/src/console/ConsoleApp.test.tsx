@@ -208,8 +208,6 @@ describe('the console', () => {
 describe('breaking a lock', () => {
   const held = queueItem({
     lock: {
-      member_id: 812,
-      persona_id: 41,
       staff_id: 9,
       email: 'eve@kesher.example',
       expires_at: 1,
