@@ -2,6 +2,7 @@
 // answered by `rid`. Unlike the members' socket there is no session/validate: the HttpOnly
 // `staff_session` cookie authenticates the upgrade, and a refused upgrade (401) is only seen as a
 // socket that closes before it opens, so such a close means "sign in" (see `signedOut`).
+import { addListener } from '../realtime/listeners';
 import { PING_INTERVAL_MS, RECONNECT_DELAYS_MS, REQUEST_TIMEOUT_MS } from '../app/constants';
 import {
   RealtimeError,
@@ -181,17 +182,8 @@ export class ConsoleClient {
     module: E,
     handler: (event: ConsoleEventOf<E>) => void,
   ): () => void {
-    let set = this.frameListeners.get(module);
-    if (!set) {
-      set = new Set();
-      this.frameListeners.set(module, set);
-    }
     // Frames are filed under their module, and parseConsoleFrame gives each event its own shape.
-    const erased = handler as Listener;
-    set.add(erased);
-    return () => {
-      set.delete(erased);
-    };
+    return addListener(this.frameListeners, module, handler as Listener);
   }
 
   /** Sends a request once the socket is open and resolves with its reply (a refusal included).

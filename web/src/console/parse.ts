@@ -2,7 +2,8 @@
 // a reply whose data fails its check becomes an `internal_error` refusal, an event that fails its
 // check is dropped, so no half-formed shape reaches the screens.
 import { isLanguageCode } from '../i18n/languages';
-import { isChatMessage, isErrorCode, isGiftEntry, isRecord } from '../realtime/parse';
+import { arrayOf, isNullable, isNumber, isRecord, isString, type Guard } from '../realtime/guards';
+import { isChatMessage, isErrorCode, isGiftEntry } from '../realtime/parse';
 import {
   CONSOLE_ERROR_CODES,
   NOTE_CATEGORIES,
@@ -32,18 +33,6 @@ import {
   type StatsRow,
 } from './protocol';
 
-type Guard<T> = (value: unknown) => value is T;
-
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isNullable =
-  <T>(guard: Guard<T>): Guard<T | null> =>
-  (v: unknown): v is T | null =>
-    v === null || guard(v);
-const arrayOf =
-  <T>(guard: Guard<T>): Guard<T[]> =>
-  (v: unknown): v is T[] =>
-    Array.isArray(v) && v.every(guard);
 const isEmpty = (v: unknown): v is Record<string, never> => isRecord(v);
 
 export function isConsoleErrorCode(value: unknown): value is ConsoleErrorCode {

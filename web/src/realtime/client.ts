@@ -7,6 +7,7 @@ import {
   VALIDATE_MAX_ATTEMPTS,
   VALIDATE_RETRY_DELAYS_MS,
 } from '../app/constants';
+import { addListener } from './listeners';
 import { parseFrame } from './parse';
 import type {
   ConfigKey,
@@ -313,17 +314,8 @@ export class RealtimeClient {
 
   /** Every frame of `module`, direct replies included. Returns the unsubscribe function. */
   on<K extends string>(module: K, handler: (message: MessageFor<K>) => void): () => void {
-    let set = this.handlers.get(module);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(module, set);
-    }
     // parseFrame gives every frame of `module` one of the shapes MessageFor<module> names.
-    const erased = handler as Handler;
-    set.add(erased);
-    return () => {
-      set.delete(erased);
-    };
+    return addListener(this.handlers, module, handler as Handler);
   }
 
   request<M extends ModuleName>(

@@ -54,25 +54,19 @@ import {
   type NotificationEvent,
   type TypingEvent,
 } from './protocol';
+import {
+  arrayOf,
+  isBit,
+  isNullableNumber,
+  isNullableString,
+  isNumber,
+  isRecord,
+  isString,
+  optional,
+  type Guard,
+} from './guards';
 
-type Guard<T> = (value: unknown) => value is T;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isBit = (v: unknown): v is 0 | 1 => v === 0 || v === 1;
-const isNullableString = (v: unknown): v is string | null => v === null || isString(v);
-const isNullableNumber = (v: unknown): v is number | null => v === null || isNumber(v);
-const arrayOf =
-  <T>(guard: Guard<T>): Guard<T[]> =>
-  (v: unknown): v is T[] =>
-    Array.isArray(v) && v.every(guard);
-const optional =
-  <T>(guard: Guard<T>): Guard<T | undefined> =>
-  (v: unknown): v is T | undefined =>
-    v === undefined || guard(v);
+export { isRecord } from './guards';
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return isString(value) && (ERROR_CODES as readonly string[]).includes(value);
