@@ -68,8 +68,7 @@ class Server {
   // `modules` (and `console_modules` for /console/ws) decode frames and tell which thread each
   // one runs on; `handlers` answer them.
   Server(app::Context& app, WorkerPool& workers, const protocol::ModuleTable& modules,
-         const protocol::ModuleTable& console_modules, Handlers handlers,
-         const StaticFiles& files);
+         const protocol::ModuleTable& console_modules, Handlers handlers, const StaticFiles& files);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
