@@ -93,6 +93,9 @@ for (const lang of ['he', 'en'] as Lang[]) {
 
         // With premium the viewer opens on her first story and runs.
         setPremium(v.id);
+        // The viewer's clock is Playwright's from here: it runs in real time, and the test skips
+        // the 10 s a story takes instead of waiting for it.
+        await page.clock.install();
         await page.reload();
         await expect(page.getByTestId('stories-premium')).toHaveCount(0);
         // The list as V sees it (once loaded): the ring after hers is where the viewer goes next.
@@ -122,7 +125,8 @@ for (const lang of ['he', 'en'] as Lang[]) {
         await expect.poll(() => percentOf(viewer)).toBeGreaterThan(held);
 
         // 10 s a story: her second comes by itself; prev goes back to the first.
-        await expect(frame).toHaveAttribute('data-story-index', '1', { timeout: 15_000 });
+        await page.clock.fastForward(10_000);
+        await expect(frame).toHaveAttribute('data-story-index', '1');
         await expectLoaded(page, '[data-testid="story-image"]');
         await snap(page, testInfo, `story-viewer-${lang}`);
         await viewer.getByTestId('story-prev').click();
@@ -144,10 +148,18 @@ for (const lang of ['he', 'en'] as Lang[]) {
         await expect.poll(() => percentOf(viewer)).toBeGreaterThan(afterReply);
 
         // After her stories, the next ring in V's list (or the end of the viewer).
+        // Her two stories run out a few seconds at a time.
+        const runsOn = async (done: () => Promise<void>) =>
+          expect(async () => {
+            await page.clock.fastForward(4_000);
+            await done();
+          }).toPass({ timeout: 20_000 });
         if (nextId === undefined) {
-          await expect(viewer).toBeHidden({ timeout: 30_000 });
+          await runsOn(() => expect(viewer).toBeHidden({ timeout: 500 }));
         } else {
-          await expect(frame).toHaveAttribute('data-user-id', String(nextId), { timeout: 30_000 });
+          await runsOn(() =>
+            expect(frame).toHaveAttribute('data-user-id', String(nextId), { timeout: 500 }),
+          );
           if (personaIds().has(nextId)) {
             await expect(viewer.getByTestId('story-virtual-notice')).toBeVisible();
             await expectLoaded(page, '[data-testid="story-image"]');
