@@ -1,6 +1,8 @@
 // The hub's bookkeeping, with connections that only record what they are told.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "bus/hub.hpp"
 
 using namespace kesher::bus;
@@ -48,4 +50,41 @@ TEST(Hub, AMemberHasAtMostTheAllowedSockets) {
   hub.publish(1, std::make_shared<const std::string>("hello"));
   EXPECT_EQ(fourth->frames, std::vector<std::string>{"hello"});
   EXPECT_TRUE(sockets[1]->frames.empty());
+}
+
+// Personas are online while an operator holds one of their conversations (Hub::set_held): the
+// listener hears each change once, and a held user with a socket of its own changes nothing.
+TEST(Hub, HeldUsersAreOnlineAndAnnouncedOnlyOnChange) {
+  Hub hub;
+  std::vector<std::pair<int64_t, bool>> heard;
+  hub.set_presence_listener([&](int64_t user, bool online) { heard.emplace_back(user, online); });
+  EXPECT_FALSE(hub.online(41));
+  hub.set_held({41, 42});
+  EXPECT_TRUE(hub.online(41));
+  EXPECT_TRUE(hub.online(42));
+  EXPECT_EQ(hub.sockets_of(41), 0u) << "held is not a socket: nothing is sent to it";
+  hub.set_held({41, 42});  // no change, nothing heard
+  hub.set_held({42});
+  EXPECT_FALSE(hub.online(41));
+  std::vector<std::pair<int64_t, bool>> expected{{41, true}, {42, true}, {41, false}};
+  std::sort(heard.begin(), heard.begin() + 2);
+  EXPECT_EQ(heard, expected);
+
+  // A user with a socket is online already: holding or releasing them is not news.
+  heard.clear();
+  auto socket = std::make_shared<RecordingConnection>();
+  ASSERT_EQ(hub.attach(7, "s", socket), AttachResult::attached);
+  EXPECT_EQ(heard, (std::vector<std::pair<int64_t, bool>>{{7, true}}));
+  heard.clear();
+  hub.set_held({7, 42});
+  hub.set_held({42});
+  EXPECT_TRUE(heard.empty());
+  // And the last socket of a held user going away leaves them online.
+  hub.set_held({7, 42});
+  hub.detach(socket.get());
+  EXPECT_TRUE(heard.empty());
+  EXPECT_TRUE(hub.online(7));
+  hub.set_held({});
+  std::sort(heard.begin(), heard.end());
+  EXPECT_EQ(heard, (std::vector<std::pair<int64_t, bool>>{{7, false}, {42, false}}));
 }
