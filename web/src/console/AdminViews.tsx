@@ -919,36 +919,38 @@ function StaffSection() {
                   </td>
                   <td className="cs-num">{s.locks.length}</td>
                   <td>{formatTimestamp(s.created_at, language, true)}</td>
-                  <td className="cs-admin__row-actions">
-                    {s.id === me?.id ? (
-                      <span className="cs-muted">{t('console.admin.staff.you')}</span>
-                    ) : s.disabled ? (
+                  <td>
+                    <div className="cs-admin__row-actions">
+                      {s.id === me?.id ? (
+                        <span className="cs-muted">{t('console.admin.staff.you')}</span>
+                      ) : s.disabled ? (
+                        <button
+                          type="button"
+                          className="cs-btn cs-btn--small"
+                          disabled={busy}
+                          onClick={() => void toggle(s, false)}
+                        >
+                          {t('console.admin.staff.enable')}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="cs-btn cs-btn--small"
+                          disabled={busy}
+                          onClick={() => setConfirm({ entry: s, kind: 'disable' })}
+                        >
+                          {t('console.admin.staff.disable')}
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="cs-btn cs-btn--small"
                         disabled={busy}
-                        onClick={() => void toggle(s, false)}
+                        onClick={() => setConfirm({ entry: s, kind: 'reset' })}
                       >
-                        {t('console.admin.staff.enable')}
+                        {t('console.admin.staff.reset')}
                       </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className="cs-btn cs-btn--small"
-                        disabled={busy}
-                        onClick={() => setConfirm({ entry: s, kind: 'disable' })}
-                      >
-                        {t('console.admin.staff.disable')}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="cs-btn cs-btn--small"
-                      disabled={busy}
-                      onClick={() => setConfirm({ entry: s, kind: 'reset' })}
-                    >
-                      {t('console.admin.staff.reset')}
-                    </button>
+                    </div>
                   </td>
                 </tr>
               ))}
