@@ -10,6 +10,7 @@ import {
   validStaffPassword,
 } from './admin';
 import type { AdminMemberDetail, AdminReport, PaymentOrder } from './protocol';
+import { isAdminMember, isAdminMemberDetail, isAdminReport } from './parse';
 import { auditSearchRequest } from './service';
 
 const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
@@ -133,5 +134,23 @@ describe('the audit filter', () => {
     expect(
       auditSearchRequest({ staffId: ' 3 ', action: 'ban ', objectType: 'member', objectId: '12' }),
     ).toEqual({ staff_id: 3, action: 'ban', object_type: 'member', object_id: '12' });
+  });
+});
+
+describe('the admin frame guards', () => {
+  it('accept the server’s member view and refuse a malformed one', () => {
+    expect(isAdminMemberDetail(detail)).toBe(true);
+    expect(isAdminMemberDetail({ ...detail, banned: { at: 5, reason: 'Scam' } })).toBe(true);
+    expect(isAdminMemberDetail({ ...detail, payments: [{ ...order(), state: 'lost' }] })).toBe(
+      false,
+    );
+    expect(isAdminMemberDetail({ ...detail, ledger: [{ id: 1 }] })).toBe(false);
+    expect(isAdminMember({ ...detail, credits: '700' })).toBe(false);
+  });
+
+  it('accept a report with its context', () => {
+    expect(isAdminReport(report(1, null))).toBe(true);
+    expect(isAdminReport({ ...report(1, null), resolution: 'scold' })).toBe(false);
+    expect(isAdminReport({ ...report(1, null), messages: [{ id: 1 }] })).toBe(false);
   });
 });
