@@ -13,6 +13,7 @@
 #include "modules/user_view.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "store/admin_members.hpp"
 #include "store/auth_tokens.hpp"
 #include "store/ledger.hpp"
 #include "store/users.hpp"
@@ -167,10 +168,13 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
     return throttled(wait);
   }
   // A taken address is answered before any hashing: hashing is the expensive part.
-  bool taken = false;
+  bool taken = false, banned = false;
   app.db->read([&](store::Session& db) {
+    banned = store::admin::email_banned(db, registration.user.email);
     taken = store::users::find_by_email(db, registration.user.email).has_value();
   });
+  // A banned address never signs up again (docs/protocol.md "Admin: members, reports and staff").
+  if (banned) return error_response(403, errc::account_banned);
   if (taken) return error_response(409, errc::email_taken);
   registration.user.password_hash = domain::hash_password(registration.password);
 
@@ -178,7 +182,10 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
   IssuedSession session;
   std::string verify_token;
   app.db->write([&](store::Session& db) {
-    if (store::users::find_by_email(db, registration.user.email)) return;
+    if (store::users::find_by_email(db, registration.user.email) ||
+        store::admin::email_banned(db, registration.user.email)) {
+      return;
+    }
     int64_t id = store::users::insert(db, registration.user, now);
     store::social::set_cell(db, id, cell_of_place(app, registration.user.place_id));
     // The signup bonus is keyed by the account, so it can never be granted twice.
@@ -268,13 +275,19 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   std::string device_secret;
   std::vector<store::ProfilePhoto> photos;
   std::string previous = session_hash_of(request.session_cookie);
+  bool banned = false;
   app.db->write([&](store::Session& db) {
+    // Checked after the password, and in the transaction that would open the session: a ban
+    // that lands meanwhile is never outrun.
+    banned = store::admin::is_banned(db, user->id);
+    if (banned) return;
     photos = store::photos::of_user(db, user->id);
     // A new id at every login; the one the browser brought is retired (session fixation).
     if (!previous.empty()) store::sessions::revoke(db, previous, now);
     session = issue_session(db, app, user->id, now);
     if (!known_device) device_secret = issue_device(db, user->id, now);
   });
+  if (banned) return error_response(403, errc::account_banned);
   if (!previous.empty()) app.hub.close_session(previous, bus::kCloseLoggedOut);
   HttpResponse response = signed_in(app, 200, *user, photos, session, now);
   if (!device_secret.empty()) {

@@ -6,6 +6,7 @@
 #include "modules/wheel.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "store/admin_members.hpp"
 #include "store/users.hpp"
 
 namespace kesher::modules {
@@ -48,10 +49,13 @@ json::object validate(Request& request) {
   std::optional<store::UserRecord> user;
   std::vector<store::ProfilePhoto> photos;
   bool announce_free_credits = false;
+  std::vector<store::admin::Notice> notices;
   if (session) {
     request.app.db->write([&](store::Session& db) {
       user = store::users::find_by_id(db, session->user_id);
       if (user) photos = store::photos::of_user(db, user->id);
+      // Staff warnings the member has not seen yet (docs/protocol.md "notification").
+      if (user) notices = store::admin::take_unshown_notices(db, user->id, request.now);
       if (user && !user->free_credits_announced) {
         announce_free_credits = store::users::claim_free_credits_notice(db, user->id);
       }
@@ -80,6 +84,10 @@ json::object validate(Request& request) {
   connection.language = user->language;
   if (announce_free_credits) request.after_reply.push_back(free_credits_event());
   request.after_reply.push_back(wheel_prizes_event(request.app));
+  for (const auto& notice : notices) {
+    request.after_reply.push_back(json::object{
+        {"module", "notification"}, {"type", notice.kind}, {"coins", 0}, {"message", notice.text}});
+  }
   return reply_ok(json::object{{"authenticated", 1},
                                {"user", self_view(request.app, *user, photos, request.now)}});
 }

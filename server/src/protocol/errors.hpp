@@ -78,6 +78,8 @@
   X(contact_email, "an operator's text with an email address (with data.match)")             \
   X(contact_url, "an operator's text with a link or a messaging handle (with data.match)")   \
   X(meeting_arrangement, "an operator's text proposing to meet in person (data.match)")      \
+  X(account_banned, "a banned member's login or sign-up with a banned email")                \
+  X(not_refundable, "an admin refund of an order that is not paid")                          \
   X(internal_error, "the server failed to handle the request")
 
 namespace kesher::errc {

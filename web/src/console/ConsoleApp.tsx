@@ -11,6 +11,7 @@ import { applyConsoleLanguage } from './i18n';
 import { ConversationPane } from './ConversationPane';
 import { ContextPanel } from './ContextPanel';
 import { QueuePanel } from './QueuePanel';
+import { AdminView } from './AdminViews';
 import { AuditView, StatsView } from './ReportViews';
 import { ActivityTracker, startLeaseRenewal } from './activity';
 import { errorMessage, type MessageKey } from './refusals';
@@ -143,7 +144,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-type View = 'work' | 'stats' | 'audit';
+type View = 'work' | 'stats' | 'audit' | 'admin';
 type Pane = 'queue' | 'conversation' | 'context';
 
 function Workspace({ client }: { client: ConsoleClient }) {
@@ -206,12 +207,20 @@ function WorkspaceLayout({ client }: { client: ConsoleClient }) {
             label={t('console.nav.stats')}
           />
           {staff?.role === 'admin' ? (
-            <NavButton
-              current={view}
-              value="audit"
-              onSelect={setView}
-              label={t('console.nav.audit')}
-            />
+            <>
+              <NavButton
+                current={view}
+                value="audit"
+                onSelect={setView}
+                label={t('console.nav.audit')}
+              />
+              <NavButton
+                current={view}
+                value="admin"
+                onSelect={setView}
+                label={t('console.nav.admin')}
+              />
+            </>
           ) : null}
         </nav>
         <div className="cs-header__end">
@@ -264,6 +273,8 @@ function WorkspaceLayout({ client }: { client: ConsoleClient }) {
         </>
       ) : view === 'stats' ? (
         <StatsView />
+      ) : view === 'admin' && staff?.role === 'admin' ? (
+        <AdminView />
       ) : (
         <AuditView />
       )}

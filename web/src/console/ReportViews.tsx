@@ -1,11 +1,11 @@
 // Stats (answers and answer times per operator and persona per day) and, for admins, the audit.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useService } from './context';
 import { formatDuration, formatTimestamp } from './format';
 import { useConsoleT } from './hooks';
 import type { AuditEntry, ConsoleStats, StatsRow } from './protocol';
 import type { MessageKey } from './refusals';
-import type { Outcome } from './service';
+import type { AuditFilter, Outcome } from './service';
 
 const DAY_CHOICES = [1, 7, 14, 31] as const;
 
@@ -136,6 +136,8 @@ export function AuditView() {
   const [more, setMore] = useState(true);
   const [busy, setBusy] = useState(true);
   const [error, setError] = useState<MessageKey | null>(null);
+  const [draft, setDraft] = useState<AuditFilter>({});
+  const [filter, setFilter] = useState<AuditFilter>({});
 
   const apply = useCallback((outcome: Outcome<AuditEntry[]>) => {
     setBusy(false);
@@ -153,24 +155,54 @@ export function AuditView() {
 
   useEffect(() => {
     let live = true;
-    void service.audit().then((outcome) => {
+    void service.audit(undefined, filter).then((outcome) => {
       if (live) apply(outcome);
     });
     return () => {
       live = false;
     };
-  }, [service, apply]);
+  }, [service, apply, filter]);
 
   const loadOlder = () => {
     setBusy(true);
-    void service.audit(entries.at(-1)?.id).then(apply);
+    void service.audit(entries.at(-1)?.id, filter).then(apply);
   };
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setEntries([]);
+    setMore(true);
+    setBusy(true);
+    setFilter({ ...draft });
+  };
+
+  const field = (name: keyof AuditFilter, label: string, ltr = true) => (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input
+        className="input"
+        dir={ltr ? 'ltr' : undefined}
+        value={draft[name] ?? ''}
+        maxLength={64}
+        onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+      />
+    </label>
+  );
 
   return (
     <main className="cs-report" data-testid="audit-view">
       <div className="cs-report__head">
         <h2 className="cs-panel-title">{t('console.audit.title')}</h2>
       </div>
+      <form className="cs-card cs-audit-filter" onSubmit={search} role="search">
+        {field('staffId', t('console.audit.filterStaff'))}
+        {field('action', t('console.audit.action'))}
+        {field('objectType', t('console.audit.filterObjectType'))}
+        {field('objectId', t('console.audit.filterObjectId'))}
+        <button type="submit" className="cs-btn cs-btn--primary">
+          {t('console.audit.filter')}
+        </button>
+      </form>
       {error ? <p className="cs-error">{say(error)}</p> : null}
       <section className="cs-card">
         <div className="cs-table-wrap">

@@ -8,7 +8,13 @@ import {
   CONSOLE_ERROR_CODES,
   NOTE_CATEGORIES,
   REFUSAL_CODES,
+  type AdjustCreditsResult,
+  type AdminMember,
+  type AdminMemberDetail,
+  type AdminProfile,
+  type AdminReport,
   type AuditEntry,
+  type BanState,
   type CannedReply,
   type ConsoleConversation,
   type ConsoleDataOf,
@@ -22,15 +28,21 @@ import {
   type ConsoleReply,
   type ConsoleStats,
   type Lock,
+  type LedgerEntry,
   type LockHolder,
   type Note,
   type NoteCategory,
   type PairKey,
+  type PaymentOrder,
   type QueueItem,
   type QueuePerson,
+  type RefundResult,
   type RefusalCode,
+  type ReportMessage,
   type Staff,
+  type StaffEntry,
   type StatsRow,
+  type TotpSecret,
 } from './protocol';
 
 const isEmpty = (v: unknown): v is Record<string, never> => isRecord(v);
@@ -161,6 +173,117 @@ const isStats = (v: unknown): v is ConsoleStats =>
 const isAuditEntry = (v: unknown): v is AuditEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.action) && isNumber(v.at);
 
+// ---- admin ----
+
+const isBanState = (v: unknown): v is BanState =>
+  isRecord(v) && isNumber(v.at) && isString(v.reason);
+
+export const isAdminMember = (v: unknown): v is AdminMember =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.email) &&
+  isString(v.name) &&
+  isNumber(v.created_at) &&
+  isNumber(v.credits) &&
+  isNullable(isNumber)(v.premium_until) &&
+  isNullable(isBanState)(v.banned);
+
+const isAdminProfile = (v: unknown): v is AdminProfile =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.name) &&
+  isNumber(v.age) &&
+  isString(v.city) &&
+  isString(v.bio) &&
+  isLanguageCode(v.language) &&
+  arrayOf(
+    (p: unknown): p is AdminProfile['photos'][number] =>
+      isRecord(p) && isNumber(p.id) && isString(p.url) && isString(p.thumb),
+  )(v.photos);
+
+const isLedgerEntry = (v: unknown): v is LedgerEntry =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.delta) &&
+  isString(v.reason) &&
+  isString(v.reference) &&
+  isNumber(v.time) &&
+  isNumber(v.balance);
+
+const ORDER_STATES: readonly unknown[] = ['created', 'paid', 'failed', 'expired', 'refunded'];
+
+const isPaymentOrder = (v: unknown): v is PaymentOrder =>
+  isRecord(v) &&
+  isString(v.order_id) &&
+  (v.kind === 'credits' || v.kind === 'premium') &&
+  isNumber(v.credits) &&
+  isNumber(v.bonus) &&
+  isNumber(v.months) &&
+  isNumber(v.amount_minor) &&
+  (v.currency === 'ILS' || v.currency === 'USD') &&
+  ORDER_STATES.includes(v.state) &&
+  isNumber(v.created_at);
+
+export const isAdminMemberDetail = (v: unknown): v is AdminMemberDetail =>
+  isAdminMember(v) &&
+  isRecord(v) &&
+  isAdminProfile(v.profile) &&
+  arrayOf(isLedgerEntry)(v.ledger) &&
+  isNumber(v.ledger_sum) &&
+  arrayOf(isPaymentOrder)(v.payments);
+
+const isAdjustResult = (v: unknown): v is AdjustCreditsResult =>
+  isRecord(v) && isNumber(v.credits) && (v.replayed === 0 || v.replayed === 1);
+
+const isRefundResult = (v: unknown): v is RefundResult =>
+  isRecord(v) &&
+  isString(v.order_id) &&
+  isNumber(v.credits_taken) &&
+  isNumber(v.spins_taken) &&
+  isNumber(v.credits);
+
+const isReportMessage = (v: unknown): v is ReportMessage =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.sender_id) &&
+  isString(v.type) &&
+  isString(v.text) &&
+  isNumber(v.created_at);
+
+export const isAdminReport = (v: unknown): v is AdminReport =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isNumber(v.reporter_id) &&
+  isNumber(v.reported_id) &&
+  isString(v.reason) &&
+  isNumber(v.created_at) &&
+  isNullable(isNumber)(v.handled_at) &&
+  (v.resolution === null ||
+    v.resolution === 'dismiss' ||
+    v.resolution === 'warn' ||
+    v.resolution === 'ban') &&
+  isString(v.note) &&
+  isRecord(v.reported) &&
+  isNumber(v.reported.id) &&
+  isString(v.reported.name) &&
+  isRecord(v.reporter) &&
+  isNumber(v.reporter.id) &&
+  isString(v.reporter.name) &&
+  arrayOf(isReportMessage)(v.messages);
+
+const isStaffEntry = (v: unknown): v is StaffEntry =>
+  isStaff(v) &&
+  isRecord(v) &&
+  (v.disabled === 0 || v.disabled === 1) &&
+  (v.online === 0 || v.online === 1) &&
+  isNumber(v.created_at) &&
+  arrayOf(isLock)(v.locks);
+
+const isTotpSecret = (v: unknown): v is TotpSecret =>
+  isRecord(v) &&
+  (v.totp_secret === undefined || isString(v.totp_secret)) &&
+  (v.otpauth_uri === undefined || isString(v.otpauth_uri));
+
 const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/queue': arrayOf(isQueueItem),
   'console/me': isConsoleMe,
@@ -177,6 +300,22 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/gifts': arrayOf(isGiftEntry),
   'console/stats': isStats,
   'console/audit': arrayOf(isAuditEntry),
+  'console/admin/members/search': arrayOf(isAdminMember),
+  'console/admin/members/get': isAdminMemberDetail,
+  'console/admin/members/adjust_credits': isAdjustResult,
+  'console/admin/members/refund': isRefundResult,
+  'console/admin/members/ban': (v: unknown): v is { sessions_closed: number } =>
+    isRecord(v) && isNumber(v.sessions_closed),
+  'console/admin/members/unban': isEmpty,
+  'console/admin/reports/list': arrayOf(isAdminReport),
+  'console/admin/reports/resolve': isEmpty,
+  'console/admin/staff/list': arrayOf(isStaffEntry),
+  'console/admin/staff/add': (v: unknown): v is TotpSecret & { staff: Staff } =>
+    isTotpSecret(v) && isRecord(v) && isStaff(v.staff),
+  'console/admin/staff/disable': isEmpty,
+  'console/admin/staff/enable': isEmpty,
+  'console/admin/staff/reset': isTotpSecret,
+  'console/admin/audit/search': arrayOf(isAuditEntry),
 };
 
 export function isConsoleModuleName(value: string): value is ConsoleModuleName {

@@ -34,6 +34,7 @@ export const CONSOLE_ERROR_CODES = [
   'contact_email',
   'contact_url',
   'meeting_arrangement',
+  'not_refundable',
 ] as const;
 export type ConsoleOnlyErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
 export type ConsoleErrorCode = ErrorCode | ConsoleOnlyErrorCode;
@@ -229,6 +230,140 @@ export interface AuditEntry {
   at: number;
 }
 
+// ---- Admin: members, reports and staff ----
+
+export interface BanState {
+  at: number;
+  reason: string;
+}
+
+/** A member account as the admin screens show it. */
+export interface AdminMember {
+  id: number;
+  email: string;
+  name: string;
+  created_at: number;
+  credits: number;
+  premium_until: number | null;
+  banned: BanState | null;
+}
+
+/** The console's full profile card of a member. */
+export interface AdminProfile {
+  id: number;
+  name: string;
+  age: number;
+  gender: number;
+  language: LanguageCode;
+  city: string;
+  country: string;
+  photo: string | null;
+  bio: string;
+  premium: 0 | 1;
+  photos: { id: number; url: string; thumb: string }[];
+}
+
+export interface LedgerEntry {
+  id: number;
+  delta: number;
+  reason: string;
+  reference: string;
+  time: number;
+  /** The balance right after the entry. */
+  balance: number;
+}
+
+export type OrderState = 'created' | 'paid' | 'failed' | 'expired' | 'refunded';
+
+export interface PaymentOrder {
+  order_id: string;
+  provider: string;
+  kind: 'credits' | 'premium';
+  package_id: number;
+  credits: number;
+  bonus: number;
+  months: number;
+  free_spins: number;
+  amount_minor: number;
+  currency: 'ILS' | 'USD';
+  state: OrderState;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AdminMemberDetail extends AdminMember {
+  profile: AdminProfile;
+  /** Newest first. */
+  ledger: LedgerEntry[];
+  ledger_sum: number;
+  /** Newest first. */
+  payments: PaymentOrder[];
+}
+
+export interface AdjustCreditsResult {
+  credits: number;
+  replayed: 0 | 1;
+}
+
+export interface RefundResult {
+  order_id: string;
+  member_id: number;
+  credits_taken: number;
+  spins_taken: number;
+  premium_until: number | null;
+  credits: number;
+}
+
+export const REPORT_ACTIONS = ['dismiss', 'warn', 'ban'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+export interface ReportMessage {
+  id: number;
+  sender_id: number;
+  receiver_id: number;
+  type: MessageType;
+  text: string;
+  created_at: number;
+}
+
+export interface AdminReport {
+  id: number;
+  reporter_id: number;
+  reported_id: number;
+  reason: string;
+  created_at: number;
+  handled_at: number | null;
+  resolution: ReportAction | null;
+  note: string;
+  resolved_by: number | null;
+  reported: AdminProfile & { email?: string; banned?: 0 | 1 };
+  reporter: QueuePerson;
+  /** Oldest first. */
+  messages: ReportMessage[];
+}
+
+export interface StaffEntry extends Staff {
+  disabled: 0 | 1;
+  created_at: number;
+  online: 0 | 1;
+  locks: (Lock & { email: string })[];
+}
+
+/** An admin's TOTP secret, shown once. */
+export interface TotpSecret {
+  totp_secret?: string;
+  otpauth_uri?: string;
+}
+
+export interface AuditSearchRequest {
+  staff_id?: number;
+  action?: string;
+  object_type?: string;
+  object_id?: string;
+  before_id?: number;
+  recordsToTake: number;
+}
+
 // ---- Socket modules ----
 
 type Empty = Record<string, never>;
@@ -265,6 +400,41 @@ export interface ConsoleModules {
     request: { before_id?: number; recordsToTake: number };
     data: AuditEntry[];
   };
+  'console/admin/members/search': {
+    request: { query: string; currentLength: number; recordsToTake: number };
+    data: AdminMember[];
+  };
+  'console/admin/members/get': { request: { member_id: number }; data: AdminMemberDetail };
+  'console/admin/members/adjust_credits': {
+    request: { member_id: number; delta: number; reason: string; client_id: string };
+    data: AdjustCreditsResult;
+  };
+  'console/admin/members/refund': { request: { order_id: string }; data: RefundResult };
+  'console/admin/members/ban': {
+    request: { member_id: number; reason: string };
+    data: { sessions_closed: number };
+  };
+  'console/admin/members/unban': { request: { member_id: number; reason: string }; data: Empty };
+  'console/admin/reports/list': {
+    request: { open_only?: 0 | 1; currentLength: number; recordsToTake: number };
+    data: AdminReport[];
+  };
+  'console/admin/reports/resolve': {
+    request: { report_id: number; action: ReportAction; note: string };
+    data: Empty;
+  };
+  'console/admin/staff/list': { request: Empty; data: StaffEntry[] };
+  'console/admin/staff/add': {
+    request: { email: string; role: StaffRole; password: string };
+    data: TotpSecret & { staff: Staff };
+  };
+  'console/admin/staff/disable': { request: { staff_id: number }; data: Empty };
+  'console/admin/staff/enable': { request: { staff_id: number }; data: Empty };
+  'console/admin/staff/reset': {
+    request: { staff_id: number; password: string };
+    data: TotpSecret;
+  };
+  'console/admin/audit/search': { request: AuditSearchRequest; data: AuditEntry[] };
 }
 export type ConsoleModuleName = keyof ConsoleModules;
 export type ConsoleRequestOf<M extends ConsoleModuleName> = ConsoleModules[M]['request'];
@@ -289,6 +459,20 @@ export const CONSOLE_MODULE_ACCESS = {
   'console/gifts': 'staff',
   'console/stats': 'staff',
   'console/audit': 'admin',
+  'console/admin/members/search': 'admin',
+  'console/admin/members/get': 'admin',
+  'console/admin/members/adjust_credits': 'admin',
+  'console/admin/members/refund': 'admin',
+  'console/admin/members/ban': 'admin',
+  'console/admin/members/unban': 'admin',
+  'console/admin/reports/list': 'admin',
+  'console/admin/reports/resolve': 'admin',
+  'console/admin/staff/list': 'admin',
+  'console/admin/staff/add': 'admin',
+  'console/admin/staff/disable': 'admin',
+  'console/admin/staff/enable': 'admin',
+  'console/admin/staff/reset': 'admin',
+  'console/admin/audit/search': 'admin',
 } as const satisfies Record<ConsoleModuleName | 'ping', 'staff' | 'admin'>;
 
 /** What a refusal carries besides its code: who holds a `locked` conversation, the offending

@@ -32,6 +32,10 @@ const EXPLAINED: ReadonlySet<string> = new Set<string>([
   'payload_too_large',
   'upload_in_progress',
   'internal_error',
+  'invalid_value',
+  'invalid_email',
+  'email_taken',
+  'not_enough_credits',
 ]);
 
 export interface RefusalContext {

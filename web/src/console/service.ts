@@ -6,7 +6,12 @@ import type { LanguageCode } from '../realtime/protocol';
 import { uploadForPersona } from './api';
 import type { ConsoleClient } from './client';
 import type {
+  AdjustCreditsResult,
+  AdminMember,
+  AdminMemberDetail,
+  AdminReport,
   AuditEntry,
+  AuditSearchRequest,
   CannedReply,
   ConsoleConversation,
   ConsoleErrorCode,
@@ -23,7 +28,12 @@ import type {
   NoteCategory,
   PairKey,
   QueueItem,
+  RefundResult,
+  ReportAction,
   Staff,
+  StaffEntry,
+  StaffRole,
+  TotpSecret,
 } from './protocol';
 import {
   applyQueueEvent,
@@ -38,6 +48,7 @@ import { errorMessage, refusalOf, type MessageKey, type Refusal } from './refusa
 
 export const PAGE_SIZE = 30;
 export const AUDIT_PAGE_SIZE = 50;
+export const ADMIN_PAGE_SIZE = 20;
 /** The console sends console/typing at most this often per conversation. */
 export const TYPING_THROTTLE_MS = 2000;
 /** "Member is typing…" shows this long after the last event. */
@@ -111,6 +122,31 @@ export function mergeMessages(
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const m of incoming) byId.set(m.id, m);
   return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** What the audit view filters by, as typed; empty fields do not filter. */
+export interface AuditFilter {
+  staffId?: string;
+  action?: string;
+  objectType?: string;
+  objectId?: string;
+}
+
+/** The search's filters from what was typed, or null when nothing filters (the plain log). A
+ *  staff id that is not a positive whole number filters nothing. */
+export function auditSearchRequest(
+  filter: AuditFilter,
+): Omit<AuditSearchRequest, 'recordsToTake'> | null {
+  const request: Omit<AuditSearchRequest, 'recordsToTake'> = {};
+  const staffId = Number(filter.staffId?.trim());
+  if (Number.isInteger(staffId) && staffId > 0) request.staff_id = staffId;
+  const action = filter.action?.trim();
+  if (action) request.action = action;
+  const objectType = filter.objectType?.trim();
+  if (objectType) request.object_type = objectType;
+  const objectId = filter.objectId?.trim();
+  if (objectId) request.object_id = objectId;
+  return Object.keys(request).length > 0 ? request : null;
 }
 
 let clientIdCounter = 0;
@@ -496,11 +532,126 @@ export class ConsoleService {
     return this.outcome(await this.call('console/stats', { days }), (d) => d);
   }
 
-  async audit(beforeId?: number): Promise<Outcome<AuditEntry[]>> {
+  async audit(beforeId?: number, filter: AuditFilter = {}): Promise<Outcome<AuditEntry[]>> {
     const request =
       beforeId === undefined
         ? { recordsToTake: AUDIT_PAGE_SIZE }
         : { before_id: beforeId, recordsToTake: AUDIT_PAGE_SIZE };
+    const search = auditSearchRequest(filter);
+    if (search) {
+      return this.outcome(
+        await this.call('console/admin/audit/search', { ...search, ...request }),
+        (d) => d,
+      );
+    }
     return this.outcome(await this.call('console/audit', request), (d) => d);
+  }
+
+  // ---- admin: members, reports and staff ----
+
+  async searchMembers(query: string, offset = 0): Promise<Outcome<AdminMember[]>> {
+    return this.outcome(
+      await this.call('console/admin/members/search', {
+        query,
+        currentLength: offset,
+        recordsToTake: ADMIN_PAGE_SIZE,
+      }),
+      (d) => d,
+    );
+  }
+
+  async member(memberId: number): Promise<Outcome<AdminMemberDetail>> {
+    return this.outcome(
+      await this.call('console/admin/members/get', { member_id: memberId }),
+      (d) => d,
+    );
+  }
+
+  /** `clientId` makes a retried adjustment apply once. */
+  async adjustCredits(
+    memberId: number,
+    delta: number,
+    reason: string,
+    clientId = newClientId(),
+  ): Promise<Outcome<AdjustCreditsResult>> {
+    return this.outcome(
+      await this.call('console/admin/members/adjust_credits', {
+        member_id: memberId,
+        delta,
+        reason,
+        client_id: clientId,
+      }),
+      (d) => d,
+    );
+  }
+
+  async refund(orderId: string): Promise<Outcome<RefundResult>> {
+    return this.outcome(
+      await this.call('console/admin/members/refund', { order_id: orderId }),
+      (d) => d,
+    );
+  }
+
+  async ban(memberId: number, reason: string): Promise<Outcome<null>> {
+    return this.outcome(
+      await this.call('console/admin/members/ban', { member_id: memberId, reason }),
+      () => null,
+    );
+  }
+
+  async unban(memberId: number, reason: string): Promise<Outcome<null>> {
+    return this.outcome(
+      await this.call('console/admin/members/unban', { member_id: memberId, reason }),
+      () => null,
+    );
+  }
+
+  async reports(openOnly: boolean): Promise<Outcome<AdminReport[]>> {
+    return this.outcome(
+      await this.call('console/admin/reports/list', {
+        open_only: openOnly ? 1 : 0,
+        currentLength: 0,
+        recordsToTake: 50,
+      }),
+      (d) => d,
+    );
+  }
+
+  async resolveReport(
+    reportId: number,
+    action: ReportAction,
+    note: string,
+  ): Promise<Outcome<null>> {
+    return this.outcome(
+      await this.call('console/admin/reports/resolve', { report_id: reportId, action, note }),
+      () => null,
+    );
+  }
+
+  async staffList(): Promise<Outcome<StaffEntry[]>> {
+    return this.outcome(await this.call('console/admin/staff/list', {}), (d) => d);
+  }
+
+  async addStaff(
+    email: string,
+    role: StaffRole,
+    password: string,
+  ): Promise<Outcome<TotpSecret & { staff: Staff }>> {
+    return this.outcome(
+      await this.call('console/admin/staff/add', { email, role, password }),
+      (d) => d,
+    );
+  }
+
+  async setStaffDisabled(staffId: number, disabled: boolean): Promise<Outcome<null>> {
+    const module = disabled ? 'console/admin/staff/disable' : 'console/admin/staff/enable';
+    return this.outcome(await this.call(module, { staff_id: staffId }), () => null);
+  }
+
+  async resetStaff(staffId: number, password: string): Promise<Outcome<TotpSecret>> {
+    return this.outcome(
+      await this.call('console/admin/staff/reset', { staff_id: staffId, password }),
+      (d) => d,
+    );
   }
 }

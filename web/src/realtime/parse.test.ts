@@ -107,6 +107,10 @@ describe('parseFrame', () => {
       type: 'freespin',
       sof_spin_available: 2,
     });
+    // A staff warning carries the staff's own words.
+    expect(
+      parseFrame('{"module":"notification","type":"warning","coins":0,"message":"Be kind"}'),
+    ).toEqual({ module: 'notification', type: 'warning', coins: 0, message: 'Be kind' });
     expect(parseFrame('{"module":"notification","type":"banner"}')).toBeNull();
   });
 

@@ -499,7 +499,14 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
     }
     case 'notification': {
       const type = raw.type;
-      if (type !== 'coins' && type !== 'wheel_credits' && type !== 'freespin') return null;
+      if (
+        type !== 'coins' &&
+        type !== 'wheel_credits' &&
+        type !== 'freespin' &&
+        type !== 'warning'
+      ) {
+        return null;
+      }
       const event: NotificationEvent = { module: 'notification', type };
       // The fields may sit on the frame or under data.
       const d = isRecord(raw.data) ? { ...raw, ...raw.data } : raw;

@@ -107,6 +107,7 @@ export const ERROR_CODES = [
   'amount_mismatch',
   'unknown_order',
   'no_free_spin',
+  'account_banned',
   'internal_error',
 ] as const;
 
@@ -770,7 +771,8 @@ export interface PaymentFailedEvent {
   module: 'payment/failed';
   data: { order_id: string; type: PaymentType };
 }
-export type NotificationType = 'coins' | 'wheel_credits' | 'freespin';
+/** `warning` is a staff warning: its `message` is the staff's own text, shown as it is. */
+export type NotificationType = 'coins' | 'wheel_credits' | 'freespin' | 'warning';
 /** A reward (a wheel prize, coins); the client shows the banner by `type` in the member's
  *  language. */
 export interface NotificationEvent {
@@ -780,7 +782,7 @@ export interface NotificationEvent {
   coins?: number;
   /** Spins won, for freespin. */
   spins?: number;
-  /** English, for logs only: never shown. */
+  /** English, for logs only: never shown (but a `warning`'s text, which is shown). */
   message?: string;
   /** The balance now, when given. */
   credits?: number;

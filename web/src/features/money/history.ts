@@ -14,6 +14,7 @@ const KNOWN_REASONS: ReadonlySet<string> = new Set([
   'top_search',
   'spotlight',
   'refund',
+  'admin_adjustment',
 ]);
 
 /** The translation key of a ledger reason; an unknown one reads as "Other". */

@@ -19,6 +19,9 @@ import {
 import { createPaymentCompleteHandler } from './paymentComplete';
 import { useMoneyStore } from './store';
 
+/** A staff warning stays long enough to be read. */
+const STAFF_WARNING_MS = 12_000;
+
 const app = () => useAppStore.getState();
 const money = () => useMoneyStore.getState();
 
@@ -42,6 +45,18 @@ function announcePayment(event: PaymentCompleteEvent['data']): void {
 }
 
 function showNotification(event: NotificationEvent): void {
+  // A staff warning is the team's own words, and interrupts whatever the member is doing.
+  if (event.type === 'warning') {
+    if (event.message) {
+      showBanner({
+        type: 'error',
+        title: i18next.t('notify.staffWarning'),
+        message: event.message,
+        durationMs: STAFF_WARNING_MS,
+      });
+    }
+    return;
+  }
   const language = app().language;
   if (event.credits !== undefined) app().setCredits(event.credits);
   if (event.sof_spin_available !== undefined) setSpins(event.sof_spin_available);
