@@ -78,6 +78,9 @@
   X(contact_email, "an operator's text with an email address (with data.match)")             \
   X(contact_url, "an operator's text with a link or a messaging handle (with data.match)")   \
   X(meeting_arrangement, "an operator's text proposing to meet in person (data.match)")      \
+  X(invalid_price, "an admin's price not above zero or over the bound (with field)")         \
+  X(duplicate_id, "an admin's list naming one package or feature twice (with field)")        \
+  X(wheel_pays_too_much, "a wheel whose spin pays on average its price or more")             \
   X(internal_error, "the server failed to handle the request")
 
 namespace kesher::errc {
