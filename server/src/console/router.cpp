@@ -9,6 +9,9 @@ void register_report_modules(modules::Router& router);
 void register_admin_member_modules(modules::Router& router);
 void register_admin_report_modules(modules::Router& router);
 void register_admin_staff_modules(modules::Router& router);
+void register_admin_dashboard_modules(modules::Router& router);
+void register_admin_config_modules(modules::Router& router);
+void register_admin_canned_modules(modules::Router& router);
 
 modules::Router make_console_router() {
   modules::Router router;
@@ -19,6 +22,9 @@ modules::Router make_console_router() {
   register_admin_member_modules(router);
   register_admin_report_modules(router);
   register_admin_staff_modules(router);
+  register_admin_dashboard_modules(router);
+  register_admin_config_modules(router);
+  register_admin_canned_modules(router);
   return router;
 }
 

@@ -60,8 +60,8 @@ std::array<Language, 3> reading_order(Language viewer) {
   return {Language::he, Language::en, Language::de};
 }
 
-bool like_limit_reached(bool premium, int64_t likes_today) {
-  return !premium && likes_today >= kDailyLikeLimit;
+bool like_limit_reached(bool premium, int64_t likes_today, int64_t limit) {
+  return !premium && likes_today >= limit;
 }
 
 void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed) {

@@ -35,9 +35,10 @@ bool persona_likes_back(int likes_back_percent, uint32_t roll);
 // English and German readers.
 std::array<Language, 3> reading_order(Language viewer);
 
-// Whether a new like is refused: a member without premium who liked kDailyLikeLimit people since
-// the start of the UTC day.
-bool like_limit_reached(bool premium, int64_t likes_today);
+// Whether a new like is refused: a member without premium who liked `limit` people since the
+// start of the UTC day. The limit in force is a setting admins change (settings.daily_like_limit,
+// store::admin_config::daily_like_limit); kDailyLikeLimit is its initial value.
+bool like_limit_reached(bool premium, int64_t likes_today, int64_t limit = kDailyLikeLimit);
 
 // A stable shuffle: the same seed gives the same order (the deck must not jump on a refetch).
 void stable_shuffle(std::vector<int64_t>& ids, uint64_t seed);

@@ -9,6 +9,7 @@
 #include "modules/registry.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "store/admin_config.hpp"
 
 namespace kesher::modules {
 
@@ -41,9 +42,12 @@ json::object swipe(Request& request) {
     case store::social::SwipeStatus::not_found:
       return reply_error(errc::not_found);
     case store::social::SwipeStatus::like_limit_reached: {
+      int64_t limit = domain::kDailyLikeLimit;
+      request.app.db->read(
+          [&](store::Session& db) { limit = store::admin_config::daily_like_limit(db); });
       json::object reply = reply_error(errc::like_limit_reached);
       reply["request_details"] =
-          json::object{{"limit", domain::kDailyLikeLimit},
+          json::object{{"limit", limit},
                        {"resets_in", domain::seconds_until_next_utc_day(request.now)},
                        {"swiped_user_id", *target}};
       return reply;

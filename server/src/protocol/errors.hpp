@@ -80,6 +80,9 @@
   X(meeting_arrangement, "an operator's text proposing to meet in person (data.match)")      \
   X(account_banned, "a banned member's login or sign-up with a banned email")                \
   X(not_refundable, "an admin refund of an order that is not paid")                          \
+  X(invalid_price, "an admin's price not above zero or over the bound (with field)")         \
+  X(duplicate_id, "an admin's list naming one package or feature twice (with field)")        \
+  X(wheel_pays_too_much, "a wheel whose spin pays on average its price or more")             \
   X(internal_error, "the server failed to handle the request")
 
 namespace kesher::errc {

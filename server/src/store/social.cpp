@@ -1,6 +1,7 @@
 #include "store/social.hpp"
 
 #include "domain/discovery.hpp"
+#include "store/admin_config.hpp"
 #include "store/media.hpp"
 #include "store/users.hpp"
 
@@ -382,8 +383,8 @@ SwipeOutcome swipe(Session& db, const SwipeRequest& request, int64_t now, uint32
     return outcome;
   }
   if (previous != 1) {
-    if (domain::like_limit_reached(swiper->premium,
-                                   likes_since(db, me, domain::utc_day_start(now)))) {
+    if (domain::like_limit_reached(swiper->premium, likes_since(db, me, domain::utc_day_start(now)),
+                                   admin_config::daily_like_limit(db))) {
       return {SwipeStatus::like_limit_reached};
     }
     put_swipe(db, me, target, true, now);

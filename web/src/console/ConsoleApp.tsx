@@ -1,6 +1,6 @@
 // The console's shell: the sign-in while there is no staff session, else the workspace (header,
 // queue, conversations, context) and the stats and audit views.
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { LANGUAGES } from '../i18n/languages';
 import type { LanguageCode } from '../realtime/protocol';
 import { login, logout } from './api';
@@ -12,11 +12,15 @@ import { ConversationPane } from './ConversationPane';
 import { ContextPanel } from './ContextPanel';
 import { QueuePanel } from './QueuePanel';
 import { AdminView } from './AdminViews';
+import { ConfigView } from './ConfigView';
 import { AuditView, StatsView } from './ReportViews';
 import { ActivityTracker, startLeaseRenewal } from './activity';
 import { errorMessage, type MessageKey } from './refusals';
 import { ConsoleService } from './service';
 import './console.css';
+
+// The dashboard brings the charting library: only admins who open it download either.
+const DashboardView = lazy(() => import('./DashboardView'));
 
 export function ConsoleApp({ client }: { client: ConsoleClient }) {
   const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
@@ -144,7 +148,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-type View = 'work' | 'stats' | 'audit' | 'admin';
+type View = 'work' | 'stats' | 'dashboard' | 'config' | 'audit' | 'admin';
 type Pane = 'queue' | 'conversation' | 'context';
 
 function Workspace({ client }: { client: ConsoleClient }) {
@@ -208,6 +212,18 @@ function WorkspaceLayout({ client }: { client: ConsoleClient }) {
           />
           {staff?.role === 'admin' ? (
             <>
+              <NavButton
+                current={view}
+                value="dashboard"
+                onSelect={setView}
+                label={t('console.nav.dashboard')}
+              />
+              <NavButton
+                current={view}
+                value="config"
+                onSelect={setView}
+                label={t('console.nav.config')}
+              />
               <NavButton
                 current={view}
                 value="audit"
@@ -275,6 +291,12 @@ function WorkspaceLayout({ client }: { client: ConsoleClient }) {
         <StatsView />
       ) : view === 'admin' && staff?.role === 'admin' ? (
         <AdminView />
+      ) : view === 'dashboard' && staff?.role === 'admin' ? (
+        <Suspense fallback={<p className="cs-empty">{t('console.common.loading')}</p>}>
+          <DashboardView />
+        </Suspense>
+      ) : view === 'config' && staff?.role === 'admin' ? (
+        <ConfigView />
       ) : (
         <AuditView />
       )}

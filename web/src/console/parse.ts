@@ -2,10 +2,20 @@
 // a reply whose data fails its check becomes an `internal_error` refusal, an event that fails its
 // check is dropped, so no half-formed shape reaches the screens.
 import { isLanguageCode } from '../i18n/languages';
-import { arrayOf, isNullable, isNumber, isRecord, isString, type Guard } from '../realtime/guards';
+import {
+  arrayOf,
+  isBit,
+  isNullable,
+  isNumber,
+  isRecord,
+  isString,
+  type Guard,
+} from '../realtime/guards';
 import { isChatMessage, isErrorCode, isGiftEntry } from '../realtime/parse';
 import {
   CONSOLE_ERROR_CODES,
+  type AdminConfig,
+  type AdminDashboard,
   NOTE_CATEGORIES,
   REFUSAL_CODES,
   type AdjustCreditsResult,
@@ -283,6 +293,97 @@ const isTotpSecret = (v: unknown): v is TotpSecret =>
   isRecord(v) &&
   (v.totp_secret === undefined || isString(v.totp_secret)) &&
   (v.otpauth_uri === undefined || isString(v.otpauth_uri));
+/** A list of numbers, one per day of the range. */
+const isDaily =
+  (days: number) =>
+  (v: unknown): boolean =>
+    Array.isArray(v) && v.length === days && v.every(isNumber);
+
+const isRevenueSeries =
+  (days: number) =>
+  (v: unknown): boolean =>
+    isRecord(v) &&
+    (v.currency === 'ILS' || v.currency === 'USD') &&
+    (v.kind === 'credits' || v.kind === 'premium') &&
+    isNumber(v.package_id) &&
+    isNumber(v.total_minor) &&
+    isNumber(v.orders) &&
+    isDaily(days)(v.amounts_minor);
+
+export const isAdminDashboard = (v: unknown): v is AdminDashboard => {
+  if (!isRecord(v) || !isString(v.from) || !isString(v.to) || !arrayOf(isString)(v.days)) {
+    return false;
+  }
+  const daily = isDaily(v.days.length);
+  const { messages, response_times: times } = v;
+  return (
+    Array.isArray(v.revenue) &&
+    v.revenue.every(isRevenueSeries(v.days.length)) &&
+    isRecord(messages) &&
+    daily(messages.from_members) &&
+    daily(messages.from_personas) &&
+    daily(v.new_members) &&
+    isRecord(times) &&
+    daily(times.answered) &&
+    daily(times.median_seconds) &&
+    daily(times.p90_seconds) &&
+    isRecord(times.overall) &&
+    isNumber(times.overall.answered) &&
+    isNumber(times.overall.median_seconds) &&
+    isNumber(times.overall.p90_seconds)
+  );
+};
+
+export const isAdminConfig = (v: unknown): v is AdminConfig =>
+  isRecord(v) &&
+  Array.isArray(v.credit_packages) &&
+  v.credit_packages.every(
+    (p) =>
+      isRecord(p) &&
+      isNumber(p.id) &&
+      isNumber(p.credits) &&
+      isNumber(p.price_ils_minor) &&
+      isNumber(p.price_usd_minor) &&
+      isNumber(p.discount_percent) &&
+      isNumber(p.free_spins) &&
+      isBit(p.promo_active) &&
+      isNullable(isNumber)(p.promo_ends),
+  ) &&
+  Array.isArray(v.premium_packages) &&
+  v.premium_packages.every(
+    (p) =>
+      isRecord(p) &&
+      isNumber(p.id) &&
+      isNumber(p.months) &&
+      isNumber(p.total_ils_minor) &&
+      isNumber(p.total_usd_minor) &&
+      isNumber(p.saves_percent) &&
+      isBit(p.recommended),
+  ) &&
+  Array.isArray(v.prices) &&
+  v.prices.every((p) => isRecord(p) && isString(p.feature) && isNumber(p.credits)) &&
+  Array.isArray(v.wheel) &&
+  v.wheel.every(
+    (p) =>
+      isRecord(p) &&
+      isNumber(p.id) &&
+      (p.kind === 'coins' || p.kind === 'freespin' || p.kind === 'nothing') &&
+      isNumber(p.amount) &&
+      isNumber(p.weight),
+  ) &&
+  isNullable(isNumber)(v.wheel_expected_credits) &&
+  isNumber(v.daily_like_limit) &&
+  Array.isArray(v.gifts) &&
+  v.gifts.every(
+    (g) =>
+      isRecord(g) &&
+      isNumber(g.id) &&
+      isString(g.icon) &&
+      isString(g.name_he) &&
+      isString(g.name_en) &&
+      isString(g.name_de) &&
+      isNumber(g.price),
+  );
 
 const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/queue': arrayOf(isQueueItem),
@@ -316,6 +417,16 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/admin/staff/enable': isEmpty,
   'console/admin/staff/reset': isTotpSecret,
   'console/admin/audit/search': arrayOf(isAuditEntry),
+  'console/admin/dashboard': isAdminDashboard,
+  'console/admin/config/get': isAdminConfig,
+  'console/admin/config/credit_packages': isAdminConfig,
+  'console/admin/config/prices': isAdminConfig,
+  'console/admin/config/wheel': isAdminConfig,
+  'console/admin/config/premium_packages': isAdminConfig,
+  'console/admin/config/like_limit': isAdminConfig,
+  'console/admin/config/gifts': isAdminConfig,
+  'console/admin/canned/save': isCannedReply,
+  'console/admin/canned/delete': isEmpty,
 };
 
 export function isConsoleModuleName(value: string): value is ConsoleModuleName {

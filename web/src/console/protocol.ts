@@ -35,6 +35,9 @@ export const CONSOLE_ERROR_CODES = [
   'contact_url',
   'meeting_arrangement',
   'not_refundable',
+  'invalid_price',
+  'duplicate_id',
+  'wheel_pays_too_much',
 ] as const;
 export type ConsoleOnlyErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
 export type ConsoleErrorCode = ErrorCode | ConsoleOnlyErrorCode;
@@ -364,6 +367,96 @@ export interface AuditSearchRequest {
   recordsToTake: number;
 }
 
+/** Paid orders of one package in one currency, per day of the dashboard's range. */
+export interface RevenueSeries {
+  currency: 'ILS' | 'USD';
+  kind: 'credits' | 'premium';
+  package_id: number;
+  /** One amount per day, in minor units (agorot, cents). */
+  amounts_minor: number[];
+  total_minor: number;
+  orders: number;
+}
+
+/** `console/admin/dashboard`: every list holds one value per entry of `days`. */
+export interface AdminDashboard {
+  from: string;
+  to: string;
+  /** UTC days, YYYY-MM-DD, first to last. */
+  days: string[];
+  revenue: RevenueSeries[];
+  messages: { from_members: number[]; from_personas: number[] };
+  new_members: number[];
+  response_times: {
+    answered: number[];
+    median_seconds: number[];
+    p90_seconds: number[];
+    /** The whole range's answers together (a percentile of days is no percentile). */
+    overall: { answered: number; median_seconds: number; p90_seconds: number };
+  };
+}
+
+/** A credit package as admins edit it: both currencies, in minor units. */
+export interface ConfigCreditPackage {
+  id: number;
+  credits: number;
+  price_ils_minor: number;
+  price_usd_minor: number;
+  discount_percent: number;
+  free_spins: number;
+  promo_active: 0 | 1;
+  /** Unix seconds; null: the promotion runs until switched off. */
+  promo_ends: number | null;
+}
+
+export interface ConfigPremiumPackage {
+  id: number;
+  months: number;
+  total_ils_minor: number;
+  total_usd_minor: number;
+  saves_percent: number;
+  recommended: 0 | 1;
+}
+
+export interface ConfigFeaturePrice {
+  feature: string;
+  credits: number;
+}
+
+/** A segment of the lucky wheel, in wheel order (docs/wheel.md). */
+export interface ConfigWheelPrize {
+  id: number;
+  kind: 'coins' | 'freespin' | 'nothing';
+  /** Credits for coins, spins for freespin, 0 for nothing. */
+  amount: number;
+  /** Relative chance, 0–1,000,000. */
+  weight: number;
+}
+
+/** A gift as admins edit it: the icon is one of the app's own (/gifts/<name>.svg). */
+export interface ConfigGift {
+  id: number;
+  icon: string;
+  name_he: string;
+  name_en: string;
+  name_de: string;
+  /** Credits. */
+  price: number;
+}
+
+/** `console/admin/config/get` and the reply to every saved change. */
+export interface AdminConfig {
+  credit_packages: ConfigCreditPackage[];
+  premium_packages: ConfigPremiumPackage[];
+  prices: ConfigFeaturePrice[];
+  wheel: ConfigWheelPrize[];
+  /** What a spin pays on average, free spins counted; null when it would pay for ever. */
+  wheel_expected_credits: number | null;
+  /** Likes a member without premium may give a UTC day. */
+  daily_like_limit: number;
+  gifts: ConfigGift[];
+}
+
 // ---- Socket modules ----
 
 type Empty = Record<string, never>;
@@ -435,6 +528,25 @@ export interface ConsoleModules {
     data: TotpSecret;
   };
   'console/admin/audit/search': { request: AuditSearchRequest; data: AuditEntry[] };
+  'console/admin/dashboard': { request: { from: string; to: string }; data: AdminDashboard };
+  'console/admin/config/get': { request: Empty; data: AdminConfig };
+  'console/admin/config/credit_packages': {
+    request: { packages: ConfigCreditPackage[] };
+    data: AdminConfig;
+  };
+  'console/admin/config/prices': { request: { prices: ConfigFeaturePrice[] }; data: AdminConfig };
+  'console/admin/config/wheel': { request: { prizes: ConfigWheelPrize[] }; data: AdminConfig };
+  'console/admin/config/premium_packages': {
+    request: { packages: ConfigPremiumPackage[] };
+    data: AdminConfig;
+  };
+  'console/admin/config/like_limit': { request: { daily_like_limit: number }; data: AdminConfig };
+  'console/admin/config/gifts': { request: { gifts: ConfigGift[] }; data: AdminConfig };
+  'console/admin/canned/save': {
+    request: { id?: number; language: LanguageCode; title: string; text: string };
+    data: CannedReply;
+  };
+  'console/admin/canned/delete': { request: { id: number }; data: Empty };
 }
 export type ConsoleModuleName = keyof ConsoleModules;
 export type ConsoleRequestOf<M extends ConsoleModuleName> = ConsoleModules[M]['request'];
@@ -473,6 +585,16 @@ export const CONSOLE_MODULE_ACCESS = {
   'console/admin/staff/enable': 'admin',
   'console/admin/staff/reset': 'admin',
   'console/admin/audit/search': 'admin',
+  'console/admin/dashboard': 'admin',
+  'console/admin/config/get': 'admin',
+  'console/admin/config/credit_packages': 'admin',
+  'console/admin/config/prices': 'admin',
+  'console/admin/config/wheel': 'admin',
+  'console/admin/config/premium_packages': 'admin',
+  'console/admin/config/like_limit': 'admin',
+  'console/admin/config/gifts': 'admin',
+  'console/admin/canned/save': 'admin',
+  'console/admin/canned/delete': 'admin',
 } as const satisfies Record<ConsoleModuleName | 'ping', 'staff' | 'admin'>;
 
 /** What a refusal carries besides its code: who holds a `locked` conversation, the offending

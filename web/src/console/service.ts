@@ -10,6 +10,8 @@ import type {
   AdminMember,
   AdminMemberDetail,
   AdminReport,
+  AdminConfig,
+  AdminDashboard,
   AuditEntry,
   AuditSearchRequest,
   CannedReply,
@@ -21,6 +23,11 @@ import type {
   ConsoleReply,
   ConsoleRequestOf,
   ConsoleStats,
+  ConfigCreditPackage,
+  ConfigFeaturePrice,
+  ConfigGift,
+  ConfigPremiumPackage,
+  ConfigWheelPrize,
   GiftEntry,
   Lock,
   LockLostReason,
@@ -530,6 +537,77 @@ export class ConsoleService {
 
   async stats(days: number): Promise<Outcome<ConsoleStats>> {
     return this.outcome(await this.call('console/stats', { days }), (d) => d);
+  }
+
+  async dashboard(from: string, to: string): Promise<Outcome<AdminDashboard>> {
+    return this.outcome(await this.call('console/admin/dashboard', { from, to }), (d) => d);
+  }
+
+  async config(): Promise<Outcome<AdminConfig>> {
+    return this.outcome(await this.call('console/admin/config/get', {}), (d) => d);
+  }
+
+  async saveCreditPackages(packages: ConfigCreditPackage[]): Promise<Outcome<AdminConfig>> {
+    return this.outcome(
+      await this.call('console/admin/config/credit_packages', { packages }),
+      (d) => d,
+    );
+  }
+
+  async saveFeaturePrices(prices: ConfigFeaturePrice[]): Promise<Outcome<AdminConfig>> {
+    return this.outcome(await this.call('console/admin/config/prices', { prices }), (d) => d);
+  }
+
+  async savePremiumPackages(packages: ConfigPremiumPackage[]): Promise<Outcome<AdminConfig>> {
+    return this.outcome(
+      await this.call('console/admin/config/premium_packages', { packages }),
+      (d) => d,
+    );
+  }
+
+  async saveLikeLimit(limit: number): Promise<Outcome<AdminConfig>> {
+    return this.outcome(
+      await this.call('console/admin/config/like_limit', { daily_like_limit: limit }),
+      (d) => d,
+    );
+  }
+
+  async saveGifts(gifts: ConfigGift[]): Promise<Outcome<AdminConfig>> {
+    return this.outcome(await this.call('console/admin/config/gifts', { gifts }), (d) => d);
+  }
+
+  /** An admin's canned reply: the console's own list of that language is read again after. */
+  async saveCanned(reply: {
+    id?: number;
+    language: LanguageCode;
+    title: string;
+    text: string;
+  }): Promise<Outcome<CannedReply>> {
+    const outcome = this.outcome(await this.call('console/admin/canned/save', reply), (d) => d);
+    if (outcome.ok) await this.reloadCanned(reply.language);
+    return outcome;
+  }
+
+  async deleteCanned(reply: CannedReply): Promise<Outcome<null>> {
+    const outcome = this.outcome(
+      await this.call('console/admin/canned/delete', { id: reply.id }),
+      () => null,
+    );
+    if (outcome.ok) await this.reloadCanned(reply.language);
+    return outcome;
+  }
+
+  private async reloadCanned(language: LanguageCode): Promise<void> {
+    this.set((s) => ({
+      canned: Object.fromEntries(
+        Object.entries(s.canned).filter(([code]) => code !== language),
+      ) as ConsoleState['canned'],
+    }));
+    await this.loadCanned(language);
+  }
+
+  async saveWheel(prizes: ConfigWheelPrize[]): Promise<Outcome<AdminConfig>> {
+    return this.outcome(await this.call('console/admin/config/wheel', { prizes }), (d) => d);
   }
 
   async audit(beforeId?: number, filter: AuditFilter = {}): Promise<Outcome<AuditEntry[]>> {
