@@ -6,6 +6,7 @@ void register_lock_modules(modules::Router& router);
 void register_conversation_modules(modules::Router& router);
 void register_note_modules(modules::Router& router);
 void register_report_modules(modules::Router& router);
+void register_admin_privacy_modules(modules::Router& router);
 
 modules::Router make_console_router() {
   modules::Router router;
@@ -13,6 +14,7 @@ modules::Router make_console_router() {
   register_conversation_modules(router);
   register_note_modules(router);
   register_report_modules(router);
+  register_admin_privacy_modules(router);
   return router;
 }
 
