@@ -177,6 +177,10 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/gifts': arrayOf(isGiftEntry),
   'console/stats': isStats,
   'console/audit': arrayOf(isAuditEntry),
+  'console/admin/members/export': (v): v is ConsoleDataOf<'console/admin/members/export'> =>
+    isRecord(v) && isRecord(v.export),
+  'console/admin/members/erase': (v): v is ConsoleDataOf<'console/admin/members/erase'> =>
+    isRecord(v) && isNumber(v.member_id) && typeof v.erased === 'boolean',
 };
 
 export function isConsoleModuleName(value: string): value is ConsoleModuleName {
