@@ -12,6 +12,7 @@ void register_admin_staff_modules(modules::Router& router);
 void register_admin_dashboard_modules(modules::Router& router);
 void register_admin_config_modules(modules::Router& router);
 void register_admin_canned_modules(modules::Router& router);
+void register_admin_privacy_modules(modules::Router& router);
 
 modules::Router make_console_router() {
   modules::Router router;
@@ -25,6 +26,7 @@ modules::Router make_console_router() {
   register_admin_dashboard_modules(router);
   register_admin_config_modules(router);
   register_admin_canned_modules(router);
+  register_admin_privacy_modules(router);
   return router;
 }
 

@@ -114,6 +114,7 @@ json::object contact_view(const app::Context& app, const ContactRow& contact,
   view["status"] = app.hub.online(contact.id) ? 1 : 0;
   view["virtual"] = contact.persona ? 1 : 0;
   view["archived"] = contact.archived ? 1 : 0;
+  view["deleted"] = contact.erased ? 1 : 0;
   return view;
 }
 
@@ -352,7 +353,8 @@ json::object messages(Request& request) {
   int64_t me = request.connection.user_id;
   json::object reply = reply_error(errc::not_found);
   request.app.db->read([&](store::Session& db) {
-    if (*other == me || !store::users::exists(db, *other) ||
+    // An erased member's messages stay readable to those they wrote to.
+    if (*other == me || !store::users::existed(db, *other) ||
         store::social::blocked_between(db, me, *other)) {
       return;
     }

@@ -8,6 +8,7 @@
 
 #include "console/console.hpp"
 #include "media/files.hpp"
+#include "modules/data_export.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/form.hpp"
@@ -134,6 +135,7 @@ HttpRouter make_http_router() {
   register_auth_routes(router);
   register_media_routes(router);
   register_payment_routes(router);
+  register_export_routes(router);
   console::register_console_routes(router);
   router.add({"GET", std::string(kMedia), Match::prefix, media_file});
   // Under /api/ every path answers like an endpoint: a POST that passes the checks, 404.

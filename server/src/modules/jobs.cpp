@@ -8,6 +8,7 @@
 #include "console/console.hpp"
 #include "domain/discovery.hpp"
 #include "modules/catalog_view.hpp"
+#include "modules/data_export.hpp"
 #include "modules/events.hpp"
 #include "modules/person_view.hpp"
 #include "store/catalog.hpp"
@@ -82,6 +83,7 @@ void run_jobs(app::Context& app) {
       last_popularity = now;
       refresh_popularity(app);
       app.db->write([&](store::Session& db) { store::payments::expire_unpaid(db, now); });
+      remove_expired_exports(app);
     }
   } catch (const std::exception& e) {
     spdlog::error("background jobs failed: {}", e.what());

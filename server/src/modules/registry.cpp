@@ -16,6 +16,7 @@ Router make_router() {
   register_wheel_module(router);
   register_boost_module(router);
   register_typing_module(router);
+  register_privacy_module(router);
   return router;
 }
 

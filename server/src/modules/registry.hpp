@@ -17,6 +17,7 @@ void register_payment_module(Router& router);
 void register_wheel_module(Router& router);
 void register_boost_module(Router& router);
 void register_typing_module(Router& router);
+void register_privacy_module(Router& router);
 
 // Every socket module of the server.
 Router make_router();

@@ -211,8 +211,8 @@ const std::string& contact_select() {
     text += ", (COALESCE(u.premium_until, 0) > kesher_now()), u.kind, c.unread, c.archived, ";
     text += kMessageColumns;
     text +=
-        " FROM conversations c JOIN users u ON u.id = c.other_id JOIN messages m ON m.id = "
-        "c.last_message_id";
+        ", u.erased_at IS NOT NULL FROM conversations c JOIN users u ON u.id = c.other_id JOIN "
+        "messages m ON m.id = c.last_message_id";
     return text;
   }();
   return sql;
@@ -228,6 +228,7 @@ ContactRow contact_from(const Row& row) {
   contact.unread = row.integer(5);
   contact.archived = row.integer(6) != 0;
   contact.last = message_from(row, 7);
+  contact.erased = row.integer(23) != 0;
   return contact;
 }
 
@@ -253,7 +254,8 @@ std::optional<ContactRow> contact(Session& db, int64_t me, int64_t other) {
   }
   auto person = db.query_one(
       std::string("SELECT u.id, u.name, ") + kPhoto +
-          ", (COALESCE(u.premium_until, 0) > kesher_now()), u.kind FROM users u WHERE u.id = ?",
+          ", (COALESCE(u.premium_until, 0) > kesher_now()), u.kind FROM users u WHERE u.id = ? AND "
+          "u.erased_at IS NULL",
       {other});
   if (!person) return std::nullopt;
   ContactRow contact;

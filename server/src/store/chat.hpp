@@ -89,6 +89,7 @@ struct ContactRow {
   std::optional<MessageRow> last;  // none when the two never wrote; its `seen` is not filled
   int64_t unread = 0;
   bool archived = false;
+  bool erased = false;  // a member who erased their account (store/gdpr.hpp): no name, no photo
 };
 std::vector<ContactRow> contacts(Session& db, int64_t me, bool archived, int64_t offset,
                                  int64_t limit);

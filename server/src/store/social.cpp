@@ -83,7 +83,8 @@ std::vector<Value> search_params(const Search& search) {
 }
 
 constexpr std::string_view kSearchFilter =
-    " WHERE u.gender = ?2 AND u.birth_date BETWEEN ?3 AND ?4 AND u.id <> ?1";
+    " WHERE u.gender = ?2 AND u.birth_date BETWEEN ?3 AND ?4 AND u.id <> ?1"
+    " AND u.erased_at IS NULL";
 
 // One run of a paged list: "FROM … WHERE …" with its parameters, and its order.
 struct Segment {
@@ -206,8 +207,9 @@ std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender,
 }
 
 std::optional<PersonRow> person(Session& db, int64_t viewer_id, int64_t id) {
-  static const std::string sql =
-      std::string(kPersonColumns) + " FROM users u WHERE u.id = ?2" + std::string(kNotBlocked);
+  static const std::string sql = std::string(kPersonColumns) +
+                                 " FROM users u WHERE u.id = ?2 AND u.erased_at IS NULL" +
+                                 std::string(kNotBlocked);
   auto rows = db.query(sql, {viewer_id, id});
   if (rows.empty()) return std::nullopt;
   return to_person(rows.front());
@@ -554,7 +556,8 @@ void replace_popularity(Session& db, const std::vector<std::pair<int64_t, double
   db.execute(
       "INSERT INTO popular_order (user_id, gender, language, birth_date, cell_row, cell_col) "
       "SELECT u.id, u.gender, u.language, u.birth_date, u.cell_row, u.cell_col FROM users u "
-      "LEFT JOIN popularity p ON p.user_id = u.id ORDER BY COALESCE(p.score, 0) DESC, u.id DESC");
+      "LEFT JOIN popularity p ON p.user_id = u.id WHERE u.erased_at IS NULL ORDER BY "
+      "COALESCE(p.score, 0) DESC, u.id DESC");
 }
 
 void set_cell(Session& db, int64_t user_id, domain::GridCell cell) {
@@ -564,7 +567,8 @@ void set_cell(Session& db, int64_t user_id, domain::GridCell cell) {
 
 std::vector<UserPlace> users_without_cell(Session& db) {
   std::vector<UserPlace> out;
-  for (const auto& row : db.query("SELECT id, place_id FROM users WHERE cell_row IS NULL")) {
+  for (const auto& row :
+       db.query("SELECT id, place_id FROM users WHERE cell_row IS NULL AND erased_at IS NULL")) {
     out.push_back({row.integer(0), row.integer(1)});
   }
   return out;

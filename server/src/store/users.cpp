@@ -48,16 +48,20 @@ std::optional<UserRecord> first(std::vector<Row> rows) {
 }  // namespace
 
 std::optional<UserRecord> find_by_id(Session& db, int64_t id) {
-  static const std::string sql = std::string(kSelectUser) + "WHERE id = ?";
+  static const std::string sql = std::string(kSelectUser) + "WHERE id = ? AND erased_at IS NULL";
   return first(db.query(sql, {id}));
 }
 
 std::optional<UserRecord> find_by_email(Session& db, const std::string& email) {
-  static const std::string sql = std::string(kSelectUser) + "WHERE email = ?";
+  static const std::string sql = std::string(kSelectUser) + "WHERE email = ? AND erased_at IS NULL";
   return first(db.query(sql, {email}));
 }
 
 bool exists(Session& db, int64_t id) {
+  return db.query_one("SELECT 1 FROM users WHERE id = ? AND erased_at IS NULL", {id}).has_value();
+}
+
+bool existed(Session& db, int64_t id) {
   return db.query_one("SELECT 1 FROM users WHERE id = ?", {id}).has_value();
 }
 

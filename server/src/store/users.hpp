@@ -54,9 +54,12 @@ enum class UserColumn { name, bio, gender, answer, s_gender, s_radius, place_id,
 
 namespace users {
 
+// An erased member (store/gdpr.hpp) is found by none of these but existed().
 std::optional<UserRecord> find_by_id(Session& db, int64_t id);
 std::optional<UserRecord> find_by_email(Session& db, const std::string& email);
 bool exists(Session& db, int64_t id);
+// Also an erased member's tombstone: for the conversations of those they wrote to.
+bool existed(Session& db, int64_t id);
 // The user's language code as stored; nullopt when there is no such user.
 std::optional<std::string> language_of(Session& db, int64_t id);
 // Throws StoreError when the email is taken (callers look it up first, in the same transaction).

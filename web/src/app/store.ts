@@ -46,8 +46,12 @@ export interface AppState {
   /** Grows when the member's data should be fetched again (after a payment, spec §4): lists
    *  that depend on credits or premium reload when it changes. */
   dataEpoch: number;
+  /** The member just erased their account (settings, "Your data"): the landing page says
+   *  goodbye until someone signs in. */
+  accountErased: boolean;
 
   setUser(user: User | null): void;
+  setAccountErased(erased: boolean): void;
   /** The member's photos changed (here or in another tab): the first one is their photo. */
   setPhotos(photos: PhotoEntry[]): void;
   setFinishingRegistration(finishing: boolean): void;
@@ -84,15 +88,17 @@ export const useAppStore = create<AppState>()((set) => ({
   connection: 'live',
   finishingRegistration: false,
   dataEpoch: 0,
+  accountErased: false,
 
   setUser: (user) => {
     writeSessionHint(user !== null);
     set(
       user
-        ? { user, authenticated: true, authChecked: true }
+        ? { user, authenticated: true, authChecked: true, accountErased: false }
         : { user: null, authenticated: false },
     );
   },
+  setAccountErased: (accountErased) => set({ accountErased }),
   setPhotos: (photos) =>
     set((s) => (s.user ? { user: { ...s.user, photos, photo: photos[0]?.photo ?? null } } : s)),
   setFinishingRegistration: (finishingRegistration) => set({ finishingRegistration }),

@@ -427,6 +427,10 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/admin/config/gifts': isAdminConfig,
   'console/admin/canned/save': isCannedReply,
   'console/admin/canned/delete': isEmpty,
+  'console/admin/members/export': (v): v is ConsoleDataOf<'console/admin/members/export'> =>
+    isRecord(v) && isRecord(v.export),
+  'console/admin/members/erase': (v): v is ConsoleDataOf<'console/admin/members/erase'> =>
+    isRecord(v) && isNumber(v.member_id) && typeof v.erased === 'boolean',
 };
 
 export function isConsoleModuleName(value: string): value is ConsoleModuleName {

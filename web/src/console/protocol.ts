@@ -547,6 +547,16 @@ export interface ConsoleModules {
     data: CannedReply;
   };
   'console/admin/canned/delete': { request: { id: number }; data: Empty };
+  /** The member's GDPR export document (docs/protocol.md "Your data (GDPR)"), audited. */
+  'console/admin/members/export': {
+    request: { member_id: number };
+    data: { export: Record<string, unknown> };
+  };
+  /** Erases the member (no password; `reason` goes into the audit log). */
+  'console/admin/members/erase': {
+    request: { member_id: number; reason: string };
+    data: { member_id: number; erased: boolean };
+  };
 }
 export type ConsoleModuleName = keyof ConsoleModules;
 export type ConsoleRequestOf<M extends ConsoleModuleName> = ConsoleModules[M]['request'];
@@ -595,6 +605,8 @@ export const CONSOLE_MODULE_ACCESS = {
   'console/admin/config/gifts': 'admin',
   'console/admin/canned/save': 'admin',
   'console/admin/canned/delete': 'admin',
+  'console/admin/members/export': 'admin',
+  'console/admin/members/erase': 'admin',
 } as const satisfies Record<ConsoleModuleName | 'ping', 'staff' | 'admin'>;
 
 /** What a refusal carries besides its code: who holds a `locked` conversation, the offending

@@ -34,6 +34,46 @@ describe('parseFrame', () => {
     warn.mockRestore();
   });
 
+  it('types the export events, offers only this site’s export links, and checks the replies', () => {
+    expect(
+      parseFrame('{"module":"account/export/progress","request_status":1,"data":{"percent":42}}'),
+    ).toEqual({ module: 'account/export/progress', data: { percent: 42 } });
+    expect(parseFrame('{"module":"account/export/progress","data":{"percent":140}}')).toEqual({
+      module: 'account/export/progress',
+      data: { percent: 100 },
+    });
+    expect(parseFrame('{"module":"account/export/progress","data":{}}')).toBeNull();
+    const link = '/api/account/export/12-abc.json?exp=9&sig=x';
+    expect(
+      parseFrame(
+        `{"module":"account/export/ready","data":{"link":"${link}","expires_at":1795416400}}`,
+      ),
+    ).toEqual({ module: 'account/export/ready', data: { link, expires_at: 1795416400 } });
+    expect(
+      parseFrame(
+        '{"module":"account/export/ready","data":{"link":"https://evil.example/x","expires_at":1}}',
+      ),
+    ).toBeNull();
+    expect(
+      parseFrame(
+        '{"module":"account/export/failed","request_status":0,"error_code":"internal_error"}',
+      ),
+    ).toEqual({ module: 'account/export/failed', error_code: 'internal_error' });
+    expect(
+      parseFrame(
+        '{"module":"account/export","rid":"3","request_status":1,"data":{"status":"running","percent":0}}',
+      ),
+    ).toMatchObject({ data: { status: 'running', percent: 0 } });
+    expect(
+      parseFrame('{"module":"account/erase","rid":"4","request_status":1,"data":{"erased":true}}'),
+    ).toMatchObject({ data: { erased: true } });
+    expect(
+      parseFrame(
+        '{"module":"account/erase","rid":"5","request_status":0,"error_code":"invalid_credentials","field":"password"}',
+      ),
+    ).toMatchObject({ request_status: 0, error_code: 'invalid_credentials', field: 'password' });
+  });
+
   it('parses claim_free_credits and pong events', () => {
     expect(
       parseFrame(

@@ -53,6 +53,9 @@ import {
   type UpdateCreditDiscountEvent,
   type NotificationEvent,
   type TypingEvent,
+  type ExportProgressEvent,
+  type ExportReadyEvent,
+  type ExportFailedEvent,
 } from './protocol';
 import {
   arrayOf,
@@ -369,6 +372,10 @@ const DATA_GUARDS: DataGuards = {
   'boost/buy': isBoostStatusEntry,
   'boost/status': arrayOf(isBoostStatusEntry),
   typing: isRecord,
+  'account/export': (v): v is DataOf<'account/export'> =>
+    isRecord(v) && v.status === 'running' && isNumber(v.percent),
+  'account/erase': (v): v is DataOf<'account/erase'> =>
+    isRecord(v) && typeof v.erased === 'boolean',
 };
 
 export function isModuleName(value: string): value is ModuleName {
@@ -518,6 +525,30 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
       if (isNumber(d.sof_spin_available)) event.sof_spin_available = d.sof_spin_available;
       return event;
     }
+    case 'account/export/progress': {
+      if (!isRecord(raw.data) || !isNumber(raw.data.percent)) return null;
+      const percent = Math.min(100, Math.max(0, Math.round(raw.data.percent)));
+      const event: ExportProgressEvent = { module: 'account/export/progress', data: { percent } };
+      return event;
+    }
+    case 'account/export/ready': {
+      const d = raw.data;
+      if (!isRecord(d) || !isString(d.link) || !isNumber(d.expires_at)) return null;
+      // Only a download of this site's own export path is ever offered.
+      if (!d.link.startsWith('/api/account/export/')) return null;
+      const event: ExportReadyEvent = {
+        module: 'account/export/ready',
+        data: { link: d.link, expires_at: d.expires_at },
+      };
+      return event;
+    }
+    case 'account/export/failed': {
+      const event: ExportFailedEvent = {
+        module: 'account/export/failed',
+        error_code: isErrorCode(raw.error_code) ? raw.error_code : 'internal_error',
+      };
+      return event;
+    }
     default:
       return null;
   }
@@ -549,6 +580,9 @@ const SERVER_EVENTS: ReadonlySet<string> = new Set([
   'update_credit_discount',
   'notification',
   'typing',
+  'account/export/progress',
+  'account/export/ready',
+  'account/export/failed',
 ]);
 
 /** Parses one text frame; null means the frame is not something the client can use. */

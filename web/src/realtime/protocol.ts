@@ -437,6 +437,8 @@ export interface Contact {
   status: 0 | 1;
   virtual: 0 | 1;
   archived: 0 | 1;
+  /** 1: a member who erased their account ("a deleted member"): no name, no photo. */
+  deleted?: 0 | 1;
 }
 
 export interface GiftEntry {
@@ -626,6 +628,18 @@ export interface Modules {
   /** The caller is typing to `receiver_id` (at most every 2 s, never for an empty draft); the
    *  receiver gets a TypingEvent. The reply's `data` is an empty object: nothing to read. */
   typing: { request: { receiver_id: number }; data: Record<string, unknown> };
+  /** Starts the GDPR export, or answers the running one's progress; account/export/* events
+   *  follow. */
+  'account/export': { request: Record<string, never>; data: ExportStatus };
+  /** Erases the account; the server then closes every socket of the member with 4001, which may
+   *  overtake this reply. */
+  'account/erase': { request: { password: string }; data: { erased: boolean } };
+}
+
+/** account/export's answer: an export is being prepared, this far (0-100). */
+export interface ExportStatus {
+  status: 'running';
+  percent: number;
 }
 
 export type ModuleName = keyof Modules;
@@ -684,6 +698,8 @@ export const MODULE_ACCESS = {
   'boost/buy': 'member',
   'boost/status': 'member',
   typing: 'member',
+  'account/export': 'member',
+  'account/erase': 'member',
 } as const satisfies Record<ModuleName, 'guest' | 'member'>;
 export type RequestOf<M extends ModuleName> = Modules[M]['request'];
 export type DataOf<M extends ModuleName> = Modules[M]['data'];
@@ -794,7 +810,25 @@ export interface TypingEvent {
   module: 'typing';
   data: { user_id: number };
 }
+/** The member's export is this far (0-100). */
+export interface ExportProgressEvent {
+  module: 'account/export/progress';
+  data: { percent: number };
+}
+/** The member's export is ready: a link signed for them, valid until `expires_at`. */
+export interface ExportReadyEvent {
+  module: 'account/export/ready';
+  data: { link: string; expires_at: number };
+}
+/** The export could not be written. */
+export interface ExportFailedEvent {
+  module: 'account/export/failed';
+  error_code: ErrorCode;
+}
 export type ServerEvent =
+  | ExportProgressEvent
+  | ExportReadyEvent
+  | ExportFailedEvent
   | PaymentCompleteEvent
   | PaymentFailedEvent
   | UpdateCreditDiscountEvent

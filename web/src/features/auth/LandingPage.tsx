@@ -23,6 +23,8 @@ export default function LandingPage() {
   const language = useAppStore((s) => s.language);
   const members = formatNumber(MEMBERS_CLAIM, language);
   const credits = formatNumber(SIGNUP_CREDITS, language);
+  // Settings send a member here after they erased their account.
+  const goodbye = useAppStore((s) => s.accountErased);
 
   return (
     <div className="landing" data-testid="landing-page">
@@ -42,6 +44,11 @@ export default function LandingPage() {
       <main>
         <section className="landing-hero">
           <div className="landing-hero-copy">
+            {goodbye ? (
+              <p className="landing-goodbye" role="status" data-testid="landing-goodbye">
+                {t('auth.landing.goodbye')}
+              </p>
+            ) : null}
             <p className="landing-kicker">{t('auth.landing.kicker', { credits })}</p>
             <h1 className="landing-title">{t('auth.tagline')}</h1>
             <p className="landing-sub">{t('auth.landing.sub')}</p>

@@ -7,4 +7,4 @@ export { LanguagePicker } from '../shell/LanguagePicker';
 export { BrandMark } from '../shell/BrandLogo';
 export { Icon } from '../../ui/icons';
 export type { IconName } from '../../ui/icons';
-export { useLogout } from '../shell/useLogout';
+export { useLeaveAfterErasure, useLogout } from '../shell/useLogout';

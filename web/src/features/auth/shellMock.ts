@@ -11,6 +11,9 @@ type Handler = (module: ModuleName, payload: unknown) => Promise<Reply>;
 export const realtime = {
   request: vi.fn<Handler>(async (module) => ({ module, request_status: 1 })),
   reconnect: vi.fn<() => void>(),
+  on: vi.fn<(module: string, handler: (message: never) => void) => () => void>(
+    () => () => undefined,
+  ),
 };
 
 interface TestAppState {
@@ -37,6 +40,12 @@ export const logOut = vi.fn<() => void>();
 
 export function useLogout() {
   return { logOut, pending: false };
+}
+
+export const leaveAfterErasure = vi.fn<() => void>();
+
+export function useLeaveAfterErasure() {
+  return leaveAfterErasure;
 }
 
 export function LanguagePicker() {

@@ -1,5 +1,6 @@
 // The chat's calls (docs/protocol.md "Chat and credits"), each resolved into a plain outcome.
 // None throws: a lost socket or a timeout is an outcome like a refusal.
+import { i18next } from '../../i18n';
 import { realtime } from '../../realtime';
 import type {
   ChatMessage,
@@ -14,6 +15,12 @@ import type {
 import { detailNumber } from '../people/api';
 import { CONTACTS_PAGE, GIFTS_PAGE, MESSAGES_PAGE } from './rules';
 
+/** A member who erased their account has no name (docs/protocol.md "Contact"): their messages
+ *  show as from "a deleted member". */
+export function named(contact: Contact): Contact {
+  return contact.deleted === 1 ? { ...contact, name: i18next.t('chat.deletedMember') } : contact;
+}
+
 /** A page of `user/contacts` (or of the archived ones), or null when it failed. */
 export async function fetchContacts(offset: number, archived = false): Promise<Contact[] | null> {
   try {
@@ -22,7 +29,7 @@ export async function fetchContacts(offset: number, archived = false): Promise<C
       recordsToTake: CONTACTS_PAGE,
       archived: archived ? 1 : 0,
     });
-    return reply.request_status === 1 && Array.isArray(reply.data) ? reply.data : null;
+    return reply.request_status === 1 && Array.isArray(reply.data) ? reply.data.map(named) : null;
   } catch {
     return null;
   }
@@ -45,7 +52,9 @@ export type ContactOutcome = { kind: 'ok'; contact: Contact } | { kind: 'not_fou
 export async function fetchContact(id: number): Promise<ContactOutcome> {
   try {
     const reply = await realtime.request('user/contact/get_by_id', { contact_id: id });
-    if (reply.request_status === 1 && reply.data) return { kind: 'ok', contact: reply.data };
+    if (reply.request_status === 1 && reply.data) {
+      return { kind: 'ok', contact: named(reply.data) };
+    }
     return reply.error_code === 'not_found' ? { kind: 'not_found' } : null;
   } catch {
     return null;

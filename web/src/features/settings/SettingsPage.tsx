@@ -19,6 +19,7 @@ import { SoundSwitch } from '../notify/SoundSwitch';
 import { openCreditsHistory } from '../money/store';
 import { formatDate, formatNumber } from '../../app/format';
 import { Icon } from '../../ui/icons';
+import { YourData } from './YourData';
 
 /** /settings. The router only mounts it for a signed-in user. */
 export default function SettingsPage() {
@@ -230,6 +231,8 @@ function SettingsView({ user }: { user: User }) {
         </h2>
         <BlockedList />
       </section>
+
+      <YourData />
 
       <section
         className="settings-section card settings-account"

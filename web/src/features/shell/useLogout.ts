@@ -24,3 +24,17 @@ export function useLogout(): { logOut: () => void; pending: boolean } {
   }, [navigate]);
   return { logOut, pending };
 }
+
+/** After the account was erased (settings, "Your data"): the server already ended the session,
+ *  so only the local state goes, and the landing page says goodbye. */
+export function useLeaveAfterErasure(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    useAppStore.getState().clearSession();
+    // A flag rather than navigation state: the lost session's own redirect to / may come after.
+    useAppStore.getState().setAccountErased(true);
+    clearAllDrafts();
+    reconnectSocket();
+    void navigate('/', { replace: true });
+  }, [navigate]);
+}
