@@ -78,10 +78,10 @@ json::object search(Request& request) {
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
   auto query = domain::admin::parse_member_query(text.value_or(""));
   if (!query) return reply_error(errc::invalid_value, "query");
-  const auto& [offset, take] = std::get<modules::Page>(page);
+  const modules::Page& slice = std::get<modules::Page>(page);
   json::array list;
   request.app.db->read([&](store::Session& db) {
-    for (const auto& m : store::admin::search_members(db, *query, offset, take)) {
+    for (const auto& m : store::admin::search_members(db, *query, slice.offset, slice.take)) {
       list.push_back(member_view(m));
     }
   });

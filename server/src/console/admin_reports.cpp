@@ -67,10 +67,10 @@ json::object list(Request& request) {
   auto open_only = fields.integer("open_only").value_or(0);
   auto page = modules::read_page(fields, 20, 50);
   if (auto* error = std::get_if<json::object>(&page)) return std::move(*error);
-  const auto& [offset, take] = std::get<modules::Page>(page);
+  const modules::Page& slice = std::get<modules::Page>(page);
   json::array items;
   request.app.db->read([&](store::Session& db) {
-    for (const auto& r : store::admin::reports(db, open_only != 0, offset, take)) {
+    for (const auto& r : store::admin::reports(db, open_only != 0, slice.offset, slice.take)) {
       items.push_back(report_view(request, db, r));
     }
   });
