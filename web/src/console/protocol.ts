@@ -188,7 +188,7 @@ export interface ConsoleConversation {
   /** Oldest first. */
   messages: ConsoleMessage[];
   notes: Note[];
-  member_typing: 0 | 1;
+  member_typing?: 0 | 1;
 }
 
 export interface ConsoleSendRequest extends PairKey {
