@@ -63,7 +63,7 @@ unit-test: server places
 
 integration-test: server places personas
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
-	  ctest --output-on-failure -L integration
+	  ctest --output-on-failure -j2 -L integration
 
 # The contract test (web/src/realtime/contract.test.ts) compares the client with the built server.
 web-test: server

@@ -18,7 +18,7 @@ export LSAN_OPTIONS="suppressions=$PWD/server/tests/lsan.supp:print_suppressions
 
 status=0
 (cd "$build_dir" && KESHER_PLACES="$places" KESHER_PERSONAS="$personas" \
-  ctest --output-on-failure -L 'unit|integration|fuzz') ||
+  ctest --output-on-failure -j2 -L 'unit|integration|fuzz') ||
   status=$?
 
 reports=("$logs"/*)

@@ -4,9 +4,9 @@
 // the viewer, and sends one of her profile photos back from the picture menu; A's viewer steps
 // between the two and wraps around. An hour later (the browser's clock moved on) both show "This
 // image has expired".
-// In Hebrew and in English, on the phone and the desktop layouts.
+// Hebrew on the phone, English on the desktop (onlyPairedLayout).
 import { expectCredits, isPhone, myMessages, otherMember, theirMessages } from './conversation';
-import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { addProfilePhoto, expectLoaded, makeJpeg } from './photos';
 import { openAndCloseReward, registerMember, withOtherMember } from './social';
 
@@ -22,6 +22,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     browser,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     test.setTimeout(150_000);
     const base = baseURL ?? '';
     const phone = isPhone(testInfo);

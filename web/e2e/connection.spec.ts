@@ -2,9 +2,9 @@
 // after the server stored and charged the message but before its reply reached the sender. Back
 // online, the sender's screen must agree with the server: the message sent, once, the balance
 // debited once. Meanwhile the app says it is offline, the partner's presence is unknown, and a
-// draft survives a reload. In Hebrew and English, on the phone and the desktop layouts.
+// draft survives a reload. Hebrew on the phone, English on the desktop.
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import {
   openAndCloseReward,
   registerMember,
@@ -70,6 +70,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     browser,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const base = baseURL ?? '';
     const a = await registerMember(page.request, context, base, 'offline-a', lang, {
       placeId: OUT_OF_THE_WAY,
@@ -154,6 +155,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     await registerMember(page.request, context, baseURL ?? '', 'offline-pill', lang, {
       placeId: OUT_OF_THE_WAY,
     });

@@ -214,3 +214,17 @@ export async function newestMailTo(email: string, timeoutMs = 10_000): Promise<s
     await new Promise((done) => setTimeout(done, 200));
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The longest flows (pictures, stories, premium gates, a cut network) run Hebrew on the phone
+// and English on the desktop: both languages and both layouts are covered, at half the cost of
+// all four, which CI's 30 minutes cannot afford. Shorter specs still run every pairing.
+
+/** Skips this run unless it is the language's pairing: he on the phone, en on the desktop. */
+export function onlyPairedLayout(lang: Lang): void {
+  const phone = test.info().project.name === 'phone';
+  test.skip(
+    phone !== (lang === 'he'),
+    `${lang} runs on the ${lang === 'he' ? 'phone' : 'desktop'}`,
+  );
+}

@@ -5,7 +5,7 @@
 // never names a fan, the page shows that copy as it is (blurred shapes for fans without a photo),
 // and a tap opens the subscriptions modal. With premium (the admin command) the cards are people
 // and open their profiles.
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { addProfilePhoto, expectLoaded, makeJpeg } from './photos';
 import {
   moreFans,
@@ -33,6 +33,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     baseURL,
     request,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const base = baseURL ?? '';
     // Everything the server sends him, to look for the fan in it.
     const frames: Frame[] = [];

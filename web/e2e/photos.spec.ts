@@ -1,7 +1,7 @@
 // Profile photos against the real server: the registration's photo step with a real JPEG through
 // the file input, the photo on the profile, in the side column or tab bar and on another member's
 // card; the profile edit overlay's slot rules (upload in order, delete), its fields, and a file
-// the server refuses. In Hebrew and in English, at phone and desktop sizes.
+// the server refuses. Hebrew on the phone, English on the desktop (onlyPairedLayout).
 import { execFileSync } from 'node:child_process';
 import {
   choose,
@@ -13,6 +13,7 @@ import {
   test,
   tr,
   uniqueEmail,
+  onlyPairedLayout,
 } from './fixtures';
 import { addThroughSlot, expectLoaded, makeJpeg, slots, slotStates } from './photos';
 import { openAndCloseReward, registerMember, sqlIds, withOtherMember } from './social';
@@ -27,6 +28,7 @@ for (const lang of ['he', 'en'] as const) {
     browser,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const isWide = testInfo.project.name === 'desktop';
     const email = uniqueEmail(`photo-${lang}`);
     await context.addCookies([{ name: 'language', value: lang, url: baseURL ?? '' }]);
@@ -133,6 +135,7 @@ for (const lang of ['he', 'en'] as const) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const member = await registerMember(page.request, context, baseURL ?? '', 'photo-edit', lang, {
       gender: 2,
       lookingFor: 1,

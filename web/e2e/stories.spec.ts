@@ -4,10 +4,10 @@
 // notice, whose tap opens the subscriptions; with premium (the admin command) the viewer runs
 // her stories 10 s each, pauses and resumes on a tap, goes back, takes a reply (a paid text with
 // the story's picture, which S finds in her chat), and then moves on to the next ring.
-// In Hebrew and in English, on the phone and the desktop layouts.
+// Hebrew on the phone, English on the desktop (onlyPairedLayout).
 import type { Locator, Page } from '@playwright/test';
 import { isPhone, otherMember, theirMessages } from './conversation';
-import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { addProfilePhoto, expectLoaded, makeJpeg } from './photos';
 import {
   openAndCloseReward,
@@ -40,6 +40,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     browser,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     test.setTimeout(180_000);
     const base = baseURL ?? '';
     const phone = isPhone(testInfo);

@@ -4,8 +4,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "domain/personas.hpp"
 #include "domain/validation.hpp"
 #include "modules/person_view.hpp"
+#include "store/personas.hpp"
 #include "store/social.hpp"
 #include "store/stories.hpp"
 #include "store/users.hpp"
@@ -23,37 +25,39 @@ struct Persona {
   std::vector<std::string> photos;
 };
 
-// Checks a persona with the same rules as a member's registration; the error names the field.
+// Checks a persona with the rules every persona follows (domain::check_persona), as an admin's
+// would be; the error names the persona.
 std::optional<Persona> read_persona(const Context& app, const json::object& o, domain::Date today,
                                     std::string& error) {
   try {
     Persona p;
     p.profile.key = std::string(o.at("key").as_string());
-    auto language = domain::parse_language(std::string(o.at("language").as_string()));
-    auto name = domain::check_name(std::string(o.at("name").as_string()),
-                                   language.value_or(domain::Language::en));
-    auto birth = domain::parse_date(std::string(o.at("birth_date").as_string()));
+    domain::PersonaInput input;
+    input.name = std::string(o.at("name").as_string());
+    input.language = std::string(o.at("language").as_string());
+    input.birth_date = std::string(o.at("birth_date").as_string());
+    input.gender = o.at("gender").to_number<int64_t>();
+    input.s_gender = o.at("s_gender").to_number<int64_t>();
     auto range = domain::check_age_range(std::string(o.at("s_age").as_string()));
-    auto bio = domain::check_bio(std::string(o.at("bio").as_string()));
+    if (range) std::tie(input.s_age_min, input.s_age_max) = *range.value;
+    input.answer = o.at("answer").to_number<int64_t>();
+    input.bio = std::string(o.at("bio").as_string());
+    input.likes_back_percent = o.at("likes_back_percent").to_number<int64_t>();
+    input.like_back_delay_s = o.at("like_back_delay_s").to_number<int64_t>();
+    auto verdict = domain::check_persona(input, today);
     int64_t place_id = o.at("place_id").to_number<int64_t>();
-    if (!language || !name || !birth || !range || !bio || !app.places->find(place_id) ||
-        domain::age_on(*birth, today) < domain::kMinimumAge) {
+    if (!verdict.persona || !range || !app.places->find(place_id)) {
       error = "persona " + p.profile.key + " breaks a registration rule";
+      if (verdict.persona)
+        error += range ? " (place_id)" : " (s_age)";
+      else
+        error += " (" + std::string(verdict.field) + ")";
       return std::nullopt;
     }
-    p.user.kind = "persona";
-    p.user.name = *name.value;
-    p.user.gender = o.at("gender").to_number<int>();
-    p.user.birth_date = *birth;
-    p.user.answer = o.at("answer").to_number<int>();
-    p.user.language = std::string(domain::language_code(*language));
-    p.user.place_id = place_id;
-    p.user.s_gender = o.at("s_gender").to_number<int>();
-    p.user.s_age_min = range.value->first;
-    p.user.s_age_max = range.value->second;
-    p.profile.bio = *bio.value;
-    p.profile.likes_back_percent = o.at("likes_back_percent").to_number<int>();
-    p.profile.like_back_delay_s = o.at("like_back_delay_s").to_number<int>();
+    p.user = store::personas::to_new_user(*verdict.persona, place_id);
+    p.profile.bio = verdict.persona->bio;
+    p.profile.likes_back_percent = verdict.persona->likes_back_percent;
+    p.profile.like_back_delay_s = verdict.persona->like_back_delay_s;
     for (const auto& photo : o.at("photos").as_array()) {
       std::string file(photo.as_string());
       // A bare file name inside <dir>/images: nothing is copied from or to elsewhere.
@@ -130,7 +134,8 @@ SeedResult seed_personas(Context& app, const fs::path& dir) {
   app.db->write([&](store::Session& db) {
     for (const auto& p : personas) {
       if (auto id = store::users::persona_by_key(db, p.profile.key)) {
-        if (refresh_persona(app, db, *id, p, now))
+        // An admin's change outlives every restart: the catalogue no longer speaks for it.
+        if (!store::personas::edited_by_admin(db, *id) && refresh_persona(app, db, *id, p, now))
           ++result.updated;
         else
           ++result.skipped;

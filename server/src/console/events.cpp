@@ -45,6 +45,15 @@ void announce_queue_item(app::Context& app, int64_t member_id, int64_t persona_i
   publish_to_console(app, event);
 }
 
+void announce_lock_lost(app::Context& app, const store::console::Lock& lock,
+                        std::string_view reason) {
+  publish_to_staff(app, lock.staff_id,
+                   json::object{{"module", "console/lock_lost"},
+                                {"data", json::object{{"member_id", lock.member_id},
+                                                      {"persona_id", lock.persona_id},
+                                                      {"reason", reason}}}});
+}
+
 void on_member_message(app::Context& app, const store::chat::MessageRow& message) {
   announce_queue_item(app, message.sender_id, message.receiver_id);
   int64_t now = app.now();
@@ -103,11 +112,7 @@ void expire_leases(app::Context& app) {
     });
   }
   for (const auto& lock : expired) {
-    publish_to_staff(app, lock.staff_id,
-                     json::object{{"module", "console/lock_lost"},
-                                  {"data", json::object{{"member_id", lock.member_id},
-                                                        {"persona_id", lock.persona_id},
-                                                        {"reason", "expired"}}}});
+    announce_lock_lost(app, lock, "expired");
     announce_queue_item(app, lock.member_id, lock.persona_id);
   }
   // Also after a restart, or a lock taken by another node's console: presence follows the table.

@@ -138,11 +138,7 @@ json::object break_lock(Request& request) {
     }
   });
   if (!broken) return reply_error(errc::not_locked);
-  publish_to_staff(request.app, broken->staff_id,
-                   json::object{{"module", "console/lock_lost"},
-                                {"data", json::object{{"member_id", member},
-                                                      {"persona_id", persona},
-                                                      {"reason", "broken"}}}});
+  announce_lock_lost(request.app, *broken, "broken");
   sync_persona_presence(request.app);
   announce_queue_item(request.app, member, persona);
   return reply_ok(json::object{});

@@ -13,6 +13,7 @@ void register_admin_dashboard_modules(modules::Router& router);
 void register_admin_config_modules(modules::Router& router);
 void register_admin_canned_modules(modules::Router& router);
 void register_admin_privacy_modules(modules::Router& router);
+void register_admin_persona_modules(modules::Router& router);
 
 modules::Router make_console_router() {
   modules::Router router;
@@ -27,6 +28,7 @@ modules::Router make_console_router() {
   register_admin_config_modules(router);
   register_admin_canned_modules(router);
   register_admin_privacy_modules(router);
+  register_admin_persona_modules(router);
   return router;
 }
 

@@ -1,6 +1,8 @@
 #include "media/image.hpp"
 
 #include <vips/vips8>
+// After vips8, whose headers it needs: vips_vector_set_enabled.
+#include <vips/vector.h>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -237,6 +239,10 @@ void start_libvips(const char* argv0) {
   vips_cache_set_max_files(0);
   // The media pool is the parallelism: one libvips worker per pipeline.
   vips_concurrency_set(1);
+  // liborc frees its compiled programs racily when pipelines end on several threads at once (an
+  // ASan run caught a SEGV in orc_code_free under Image.ParallelCallsGetTheirOwnResults). The
+  // plain C paths are the same pixels; the cost is measured in docs/performance.md.
+  vips_vector_set_enabled(FALSE);
   vips_block_untrusted_set(TRUE);
   vips_operation_block_set("VipsForeignLoad", TRUE);
   for (const char* loader : kAllowedLoaders) vips_operation_block_set(loader, FALSE);

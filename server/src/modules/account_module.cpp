@@ -123,6 +123,8 @@ json::object update_user(Request& request) {
 constexpr size_t kMaxSearchLength = 64;
 constexpr size_t kSuggestions = 10;
 
+}  // namespace
+
 json::object search_location(Request& request) {
   Fields fields(request.payload);
   auto search = fields.string("search");
@@ -140,8 +142,6 @@ json::object search_location(Request& request) {
   }
   return reply_ok(std::move(data));
 }
-
-}  // namespace
 
 void register_account_module(Router& router) {
   router.add("user/update", protocol::Access::member, update_user);

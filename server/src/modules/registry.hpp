@@ -19,6 +19,10 @@ void register_boost_module(Router& router);
 void register_typing_module(Router& router);
 void register_privacy_module(Router& router);
 
+// Place suggestions for a typed name (`search_location`); the console's persona editor asks the
+// same (console/admin/places).
+json::object search_location(Request& request);
+
 // Every socket module of the server.
 Router make_router();
 

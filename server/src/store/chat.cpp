@@ -8,6 +8,7 @@
 #include "store/console.hpp"
 #include "store/ledger.hpp"
 #include "store/media.hpp"
+#include "store/personas.hpp"
 #include "store/social.hpp"
 #include "store/stories.hpp"
 #include "store/users.hpp"
@@ -295,7 +296,8 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
     }
   }
   SendOutcome outcome;
-  if (!users::exists(db, request.receiver_id) ||
+  // Nobody writes to a banned member or a disabled persona; their history stays readable.
+  if (!personas::reachable(db, request.receiver_id) ||
       social::blocked_between(db, request.sender_id, request.receiver_id)) {
     outcome.status = SendStatus::unknown_receiver;
     return outcome;

@@ -1,5 +1,7 @@
 #include "store/console.hpp"
 
+#include "store/personas.hpp"
+
 namespace kesher::store::console {
 
 namespace {
@@ -8,6 +10,7 @@ constexpr std::string_view kQueueColumns =
     "SELECT q.member_id, q.persona_id, q.waiting_since, q.last_message_id, q.last_message_at, "
     "q.waiting, CASE WHEN m.type = 'text' THEN m.body ELSE '' END, COALESCE(m.type, 'text'), "
     "u.language FROM console_queue q JOIN users u ON u.id = q.member_id "
+    "JOIN users p ON p.id = q.persona_id AND p.disabled_at IS NULL "
     "LEFT JOIN messages m ON m.id = q.last_message_id ";
 
 QueueRow queue_row(const Row& row) {
@@ -97,7 +100,8 @@ std::optional<QueueRow> queue_item(Session& db, int64_t member_id, int64_t perso
 ClaimResult claim(Session& db, int64_t member_id, int64_t persona_id, int64_t staff_id, int64_t now,
                   int64_t lease, int64_t max_locks) {
   ClaimResult result;
-  if (!is_persona(db, persona_id) ||
+  // A disabled persona is nobody's to answer as (its waiting rows leave the queue with it).
+  if (!is_persona(db, persona_id) || !personas::reachable(db, persona_id) ||
       !db.query_one("SELECT 1 FROM users WHERE id = ? AND kind = 'member'", {member_id})) {
     return result;
   }

@@ -3,6 +3,7 @@
 #include "domain/discovery.hpp"
 #include "store/admin_config.hpp"
 #include "store/media.hpp"
+#include "store/personas.hpp"
 #include "store/users.hpp"
 
 namespace kesher::store::social {
@@ -82,9 +83,11 @@ std::vector<Value> search_params(const Search& search) {
   return {search.viewer_id, int64_t{search.gender}, search.born_from, search.born_to};
 }
 
-constexpr std::string_view kSearchFilter =
+// Banned members and disabled personas are in no search (personas::kListed).
+const std::string kSearchFilter =
     " WHERE u.gender = ?2 AND u.birth_date BETWEEN ?3 AND ?4 AND u.id <> ?1"
-    " AND u.erased_at IS NULL";
+    " AND u.erased_at IS NULL" +
+    std::string(personas::kListed);
 
 // One run of a paged list: "FROM … WHERE …" with its parameters, and its order.
 struct Segment {
@@ -124,7 +127,7 @@ std::vector<PersonRow> page_segments(Session& db, const std::vector<Segment>& se
 Segment search_segment(const Search& search, const std::string& language) {
   Segment segment{"", search_params(search), "u.id DESC"};
   segment.params.emplace_back(language);
-  segment.from = " FROM users u" + std::string(kSearchFilter) + " AND u.language = ?5 AND " +
+  segment.from = " FROM users u" + kSearchFilter + " AND u.language = ?5 AND " +
                  spans_condition(search.spans, segment.params) + std::string(kNotBlocked);
   return segment;
 }
@@ -135,7 +138,7 @@ std::vector<PersonRow> deck_candidates(Session& db, const Search& search,
                                        const domain::CellSpan& span, const std::string& language,
                                        int64_t limit) {
   static const std::string sql =
-      std::string(kPersonColumns) + " FROM users u" + std::string(kSearchFilter) +
+      std::string(kPersonColumns) + " FROM users u" + kSearchFilter +
       " AND u.language = ?5 AND u.cell_row = ?6 AND u.cell_col BETWEEN ?7 AND ?8"
       " AND NOT EXISTS (SELECT 1 FROM swipes s WHERE s.swiper_id = ?1 AND s.swiped_id = u.id)" +
       std::string(kNotBlocked) + " LIMIT ?9";
@@ -165,7 +168,8 @@ std::vector<PersonRow> popular_page(Session& db, const Search& search, int64_t o
         " FROM popular_order po JOIN users u ON u.id = po.user_id"
         " WHERE po.gender = ?2 AND po.language = ?5 AND po.birth_date BETWEEN ?3 AND ?4 AND "
         "po.user_id <> ?1 AND " +
-        spans_condition(search.spans, ranked.params, "po") + std::string(kNotBlocked);
+        spans_condition(search.spans, ranked.params, "po") + std::string(personas::kListed) +
+        std::string(kNotBlocked);
     segments.push_back(std::move(ranked));
     Segment newcomers = search_segment(search, language);
     newcomers.from += " AND NOT EXISTS (SELECT 1 FROM popular_order po WHERE po.user_id = u.id)";
@@ -183,13 +187,13 @@ std::vector<PersonRow> spotlight(Session& db, int64_t viewer_id, int gender,
       " FROM popular_order po JOIN users u ON u.id = po.user_id WHERE po.gender = ?2 AND "
       "po.language = ?3 AND po.user_id <> ?1"
       " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
-      std::string(kNotBlocked) + " ORDER BY po.rank LIMIT ?4";
+      std::string(personas::kListed) + std::string(kNotBlocked) + " ORDER BY po.rank LIMIT ?4";
   // People who joined since the popularity job last ran.
   static const std::string newest =
       std::string(kPersonColumns) +
       " FROM users u WHERE u.gender = ?2 AND u.language = ?3 AND u.id <> ?1"
       " AND EXISTS (SELECT 1 FROM photos p WHERE p.user_id = u.id)" +
-      std::string(kNotBlocked) +
+      std::string(personas::kListed) + std::string(kNotBlocked) +
       " AND NOT EXISTS (SELECT 1 FROM popular_order po WHERE po.user_id = u.id)"
       " ORDER BY u.id DESC LIMIT ?4";
   std::vector<PersonRow> people;
@@ -529,8 +533,10 @@ void drop_like_back(Session& db, int64_t persona, int64_t member) {
 
 bool like_back(Session& db, const DueLikeBack& due, int64_t now) {
   drop_like_back(db, due.persona_id, due.member_id);
-  // The member may have blocked the persona, or been deleted, since the like.
+  // The member may have blocked the persona, or been deleted, since the like; an admin may have
+  // disabled the persona.
   if (blocked_between(db, due.persona_id, due.member_id)) return false;
+  if (!personas::reachable(db, due.persona_id)) return false;
   if (swipe_of(db, due.member_id, due.persona_id) != 1) return false;
   put_swipe(db, due.persona_id, due.member_id, true, now);
   return create_match(db, due.member_id, due.persona_id, now);

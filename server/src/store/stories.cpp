@@ -1,6 +1,7 @@
 #include "store/stories.hpp"
 
 #include "store/media.hpp"
+#include "store/personas.hpp"
 
 namespace kesher::store::stories {
 
@@ -71,9 +72,11 @@ bool has_live(Session& db, int64_t user_id, int64_t now) {
 std::vector<StoryRing> rings(Session& db, int64_t viewer_id, int gender, int64_t now,
                              int64_t offset, int64_t limit) {
   static const std::string sql =
-      "SELECT s.user_id, MAX(s.id), COUNT(*), MAX(s.created_at) AS newest FROM stories s"
-      " JOIN users u ON u.id = s.user_id"
-      " WHERE s.expires_at > ?2 AND (u.id = ?1 OR u.gender = ?3)"
+      std::string(
+          "SELECT s.user_id, MAX(s.id), COUNT(*), MAX(s.created_at) AS newest FROM stories s"
+          " JOIN users u ON u.id = s.user_id"
+          " WHERE s.expires_at > ?2 AND (u.id = ?1 OR u.gender = ?3)") +
+      std::string(personas::kListed) +
       " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ?1 AND b.blocked_id = u.id)"
       " AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ?1)"
       " GROUP BY s.user_id ORDER BY s.user_id = ?1 DESC, newest DESC, s.user_id DESC"

@@ -14,6 +14,7 @@ import {
   validStaffPassword,
 } from './admin';
 import { useConsole, useService } from './context';
+import { PersonasSection } from './PersonasView';
 import { formatTimestamp } from './format';
 import { useConsoleT } from './hooks';
 import type {
@@ -28,7 +29,7 @@ import type {
 import type { MessageKey } from './refusals';
 import { newClientId } from './service';
 
-type Section = 'members' | 'reports' | 'staff';
+type Section = 'members' | 'reports' | 'staff' | 'personas';
 
 export function AdminView() {
   const { t } = useConsoleT();
@@ -38,7 +39,7 @@ export function AdminView() {
       <div className="cs-report__head">
         <h2 className="cs-panel-title">{t('console.admin.title')}</h2>
         <nav className="cs-segmented" aria-label={t('console.admin.sections')}>
-          {(['members', 'reports', 'staff'] as const).map((s) => (
+          {(['members', 'reports', 'staff', 'personas'] as const).map((s) => (
             <button
               key={s}
               type="button"
@@ -56,6 +57,8 @@ export function AdminView() {
         <MembersSection />
       ) : section === 'reports' ? (
         <ReportsSection />
+      ) : section === 'personas' ? (
+        <PersonasSection />
       ) : (
         <StaffSection />
       )}
@@ -65,7 +68,7 @@ export function AdminView() {
 
 // ---- shared pieces ----
 
-function ConfirmDialog({
+export function ConfirmDialog({
   title,
   body,
   confirmLabel,
@@ -109,7 +112,7 @@ function ConfirmDialog({
   );
 }
 
-function ErrorLine({ error }: { error: MessageKey | null }) {
+export function ErrorLine({ error }: { error: MessageKey | null }) {
   const { say } = useConsoleT();
   return error ? (
     <p className="cs-error" role="alert">

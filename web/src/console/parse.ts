@@ -11,7 +11,13 @@ import {
   isString,
   type Guard,
 } from '../realtime/guards';
-import { isChatMessage, isErrorCode, isGiftEntry } from '../realtime/parse';
+import {
+  isChatMessage,
+  isErrorCode,
+  isGiftEntry,
+  isPhoto,
+  isPlaceSuggestion,
+} from '../realtime/parse';
 import {
   CONSOLE_ERROR_CODES,
   type AdminConfig,
@@ -21,6 +27,7 @@ import {
   type AdjustCreditsResult,
   type AdminMember,
   type AdminMemberDetail,
+  type AdminPersona,
   type AdminProfile,
   type AdminReport,
   type AuditEntry,
@@ -385,6 +392,32 @@ export const isAdminConfig = (v: unknown): v is AdminConfig =>
       isNumber(g.price),
   );
 
+const isAdminPersona = (v: unknown): v is AdminPersona =>
+  isRecord(v) &&
+  isNumber(v.id) &&
+  isString(v.key) &&
+  isString(v.name) &&
+  (v.gender === 1 || v.gender === 2 || v.gender === 3) &&
+  isString(v.birth_date) &&
+  isNumber(v.age) &&
+  isLanguageCode(v.language) &&
+  isRecord(v.place) &&
+  isNumber(v.place.id) &&
+  isString(v.place.name) &&
+  (v.s_gender === 1 || v.s_gender === 2) &&
+  isNumber(v.s_age_min) &&
+  isNumber(v.s_age_max) &&
+  isNumber(v.answer) &&
+  isString(v.bio) &&
+  isNumber(v.likes_back_percent) &&
+  isNumber(v.like_back_delay_s) &&
+  isBit(v.disabled) &&
+  isBit(v.edited) &&
+  arrayOf(isPhoto)(v.photos);
+
+const isPersonaData = (v: unknown): v is { persona: AdminPersona } =>
+  isRecord(v) && isAdminPersona(v.persona);
+
 const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/queue': arrayOf(isQueueItem),
   'console/me': isConsoleMe,
@@ -431,6 +464,20 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
     isRecord(v) && isRecord(v.export),
   'console/admin/members/erase': (v): v is ConsoleDataOf<'console/admin/members/erase'> =>
     isRecord(v) && isNumber(v.member_id) && typeof v.erased === 'boolean',
+  'console/admin/personas': (v): v is { personas: AdminPersona[] } =>
+    isRecord(v) && arrayOf(isAdminPersona)(v.personas),
+  'console/admin/personas/save': isPersonaData,
+  'console/admin/personas/disable': isPersonaData,
+  'console/admin/personas/enable': isPersonaData,
+  'console/admin/personas/photos/add': (
+    v,
+  ): v is ConsoleDataOf<'console/admin/personas/photos/add'> =>
+    isRecord(v) && isNumber(v.photo_id) && arrayOf(isPhoto)(v.photos),
+  'console/admin/personas/photos/delete': (
+    v,
+  ): v is ConsoleDataOf<'console/admin/personas/photos/delete'> =>
+    isRecord(v) && arrayOf(isPhoto)(v.photos),
+  'console/admin/places': arrayOf(isPlaceSuggestion),
 };
 
 export function isConsoleModuleName(value: string): value is ConsoleModuleName {
@@ -478,7 +525,9 @@ function buildEvent(module: string, raw: Record<string, unknown>): ConsoleEvent 
     case 'console/lock_lost':
       return isPairKey(data) &&
         isRecord(data) &&
-        (data.reason === 'expired' || data.reason === 'broken')
+        (data.reason === 'expired' ||
+          data.reason === 'broken' ||
+          data.reason === 'persona_disabled')
         ? {
             module,
             data: { member_id: data.member_id, persona_id: data.persona_id, reason: data.reason },

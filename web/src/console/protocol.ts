@@ -7,6 +7,8 @@ import type {
   GiftEntry,
   LanguageCode,
   MessageType,
+  PhotoEntry,
+  PlaceSuggestion,
   UploadResponse,
 } from '../realtime/protocol';
 
@@ -145,6 +147,46 @@ export interface ConsolePersona {
   bio: string;
   language: LanguageCode;
   photos: PersonaPhoto[];
+}
+
+/** A persona as admins manage it (console/admin/personas; docs/protocol.md "Admin: personas"). */
+export interface AdminPersona {
+  id: number;
+  /** The demo catalogue's key; "" for a persona made in the console. */
+  key: string;
+  name: string;
+  gender: 1 | 2 | 3;
+  birth_date: string;
+  age: number;
+  language: LanguageCode;
+  place: { id: number; name: string; name_he?: string };
+  s_gender: 1 | 2;
+  s_age_min: number;
+  s_age_max: number;
+  answer: number;
+  bio: string;
+  likes_back_percent: number;
+  like_back_delay_s: number;
+  disabled: 0 | 1;
+  edited: 0 | 1;
+  photos: PhotoEntry[];
+}
+
+/** What console/admin/personas/save takes: a new persona without `id`. */
+export interface PersonaDraft {
+  id?: number;
+  name: string;
+  language: LanguageCode;
+  birth_date: string;
+  gender: 1 | 2 | 3;
+  s_gender: 1 | 2;
+  s_age_min: number;
+  s_age_max: number;
+  answer: number;
+  bio: string;
+  place_id: number;
+  likes_back_percent: number;
+  like_back_delay_s: number;
 }
 
 /** The staff member who sent a persona's message; for staff eyes only. */
@@ -557,6 +599,24 @@ export interface ConsoleModules {
     request: { member_id: number; reason: string };
     data: { member_id: number; erased: boolean };
   };
+  'console/admin/personas': { request: Empty; data: { personas: AdminPersona[] } };
+  'console/admin/personas/save': { request: PersonaDraft; data: { persona: AdminPersona } };
+  'console/admin/personas/disable': { request: { id: number }; data: { persona: AdminPersona } };
+  'console/admin/personas/enable': { request: { id: number }; data: { persona: AdminPersona } };
+  /** `photo` is the link POST /console/api/upload?persona_id= answered. */
+  'console/admin/personas/photos/add': {
+    request: { persona_id: number; photo: string };
+    data: { photo_id: number; photos: PhotoEntry[] };
+  };
+  'console/admin/personas/photos/delete': {
+    request: { persona_id: number; id: number };
+    data: { photos: PhotoEntry[] };
+  };
+  /** The city picker: search_location's suggestions. */
+  'console/admin/places': {
+    request: { search: string; lang: LanguageCode };
+    data: PlaceSuggestion[];
+  };
 }
 export type ConsoleModuleName = keyof ConsoleModules;
 export type ConsoleRequestOf<M extends ConsoleModuleName> = ConsoleModules[M]['request'];
@@ -607,6 +667,13 @@ export const CONSOLE_MODULE_ACCESS = {
   'console/admin/canned/delete': 'admin',
   'console/admin/members/export': 'admin',
   'console/admin/members/erase': 'admin',
+  'console/admin/personas': 'admin',
+  'console/admin/personas/save': 'admin',
+  'console/admin/personas/disable': 'admin',
+  'console/admin/personas/enable': 'admin',
+  'console/admin/personas/photos/add': 'admin',
+  'console/admin/personas/photos/delete': 'admin',
+  'console/admin/places': 'admin',
 } as const satisfies Record<ConsoleModuleName | 'ping', 'staff' | 'admin'>;
 
 /** What a refusal carries besides its code: who holds a `locked` conversation, the offending
@@ -636,7 +703,7 @@ export interface QueueRemoveEvent {
   module: 'console/queue/remove';
   data: PairKey;
 }
-export type LockLostReason = 'expired' | 'broken';
+export type LockLostReason = 'expired' | 'broken' | 'persona_disabled';
 export interface LockLostEvent {
   module: 'console/lock_lost';
   data: PairKey & { reason: LockLostReason };

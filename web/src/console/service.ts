@@ -2,13 +2,14 @@
 // member. It owns a zustand store (the screens read it with useConsole), answers the socket's
 // events, and turns every request into a plain outcome for the screens.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { LanguageCode } from '../realtime/protocol';
+import type { LanguageCode, PhotoEntry, PlaceSuggestion } from '../realtime/protocol';
 import { uploadForPersona } from './api';
 import type { ConsoleClient } from './client';
 import type {
   AdjustCreditsResult,
   AdminMember,
   AdminMemberDetail,
+  AdminPersona,
   AdminReport,
   AdminConfig,
   AdminDashboard,
@@ -34,6 +35,7 @@ import type {
   Note,
   NoteCategory,
   PairKey,
+  PersonaDraft,
   QueueItem,
   RefundResult,
   ReportAction,
@@ -731,5 +733,58 @@ export class ConsoleService {
       await this.call('console/admin/staff/reset', { staff_id: staffId, password }),
       (d) => d,
     );
+  }
+
+  // ---- personas (admin) ----
+
+  async personas(): Promise<Outcome<AdminPersona[]>> {
+    return this.outcome(await this.call('console/admin/personas', {}), (d) => d.personas);
+  }
+
+  async savePersona(draft: PersonaDraft): Promise<Outcome<AdminPersona>> {
+    return this.outcome(await this.call('console/admin/personas/save', draft), (d) => d.persona);
+  }
+
+  async setPersonaDisabled(id: number, disabled: boolean): Promise<Outcome<AdminPersona>> {
+    const module = disabled ? 'console/admin/personas/disable' : 'console/admin/personas/enable';
+    return this.outcome(await this.call(module, { id }), (d) => d.persona);
+  }
+
+  /** Uploads the picture as the persona's, then puts it into the persona's first free slot. */
+  async addPersonaPhoto(
+    personaId: number,
+    file: File,
+    onProgress?: (fraction: number) => void,
+  ): Promise<Outcome<PhotoEntry[]>> {
+    const uploaded = await uploadForPersona(personaId, file, onProgress);
+    if (!uploaded.ok) {
+      return {
+        ok: false,
+        code: uploaded.code,
+        message: uploaded.network ? { key: 'console.errors.network' } : errorMessage(uploaded.code),
+        details: {},
+      };
+    }
+    return this.outcome(
+      await this.call('console/admin/personas/photos/add', {
+        persona_id: personaId,
+        photo: uploaded.value.link,
+      }),
+      (d) => d.photos,
+    );
+  }
+
+  async deletePersonaPhoto(personaId: number, photoId: number): Promise<Outcome<PhotoEntry[]>> {
+    return this.outcome(
+      await this.call('console/admin/personas/photos/delete', {
+        persona_id: personaId,
+        id: photoId,
+      }),
+      (d) => d.photos,
+    );
+  }
+
+  async searchPlaces(search: string, lang: LanguageCode): Promise<Outcome<PlaceSuggestion[]>> {
+    return this.outcome(await this.call('console/admin/places', { search, lang }), (d) => d);
   }
 }

@@ -39,6 +39,7 @@ import {
   type UploadResponse,
   type PhotoEntry,
   type PhotosDetails,
+  type PlaceSuggestion,
   type PhotoAddDetails,
   type PhotosChangedEvent,
   type WheelPrize,
@@ -75,8 +76,11 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return isString(value) && (ERROR_CODES as readonly string[]).includes(value);
 }
 
-const isPhoto = (v: unknown): v is PhotoEntry =>
+export const isPhoto = (v: unknown): v is PhotoEntry =>
   isRecord(v) && isNumber(v.id) && isString(v.photo) && isString(v.thumb);
+
+export const isPlaceSuggestion = (v: unknown): v is PlaceSuggestion =>
+  isRecord(v) && isNumber(v.place_id) && isString(v.description);
 
 /** request_details of user/photos/delete, data of user/photos/changed. */
 export const isPhotosDetails = (v: unknown): v is PhotosDetails =>
@@ -319,10 +323,7 @@ const DATA_GUARDS: DataGuards = {
     (v): v is DataOf<'languages'>[number] =>
       isRecord(v) && isString(v.name) && isLanguageCode(v.prefix) && typeof v.rtl === 'boolean',
   ),
-  search_location: arrayOf(
-    (v): v is DataOf<'search_location'>[number] =>
-      isRecord(v) && isNumber(v.place_id) && isString(v.description),
-  ),
+  search_location: arrayOf(isPlaceSuggestion),
   'user/update': (v): v is DataOf<'user/update'> => isRecord(v) && isUser(v.user),
   totals: isTotals,
   explore: arrayOf(isPerson),
