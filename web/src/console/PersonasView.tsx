@@ -36,12 +36,16 @@ import type { AdminPersona } from './protocol';
 import type { MessageKey } from './refusals';
 import './personas.css';
 
+/** Cards drawn at a time: the demo catalogue alone has hundreds of personas. */
+const PERSONAS_PAGE = 60;
+
 export function PersonasSection() {
   const { t } = useConsoleT();
   const service = useService();
   const [personas, setPersonas] = useState<AdminPersona[] | null>(null);
   const [error, setError] = useState<MessageKey | null>(null);
   const [filter, setFilter] = useState('');
+  const [shownCount, setShownCount] = useState(PERSONAS_PAGE);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
 
   useEffect(() => {
@@ -85,7 +89,10 @@ export function PersonasSection() {
               className="input"
               type="search"
               value={filter}
-              onChange={(e) => setFilter(e.target.value)}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                setShownCount(PERSONAS_PAGE);
+              }}
               placeholder={t('console.admin.personas.searchPlaceholder')}
               maxLength={60}
               data-testid="personas-filter"
@@ -113,12 +120,24 @@ export function PersonasSection() {
           <p className="cs-muted">{t('console.admin.personas.noMatch')}</p>
         ) : null}
         <ul className="cs-personas__grid">
-          {shown.map((p) => (
+          {shown.slice(0, shownCount).map((p) => (
             <li key={p.id}>
               <PersonaCard persona={p} onOpen={() => setEditing(p.id)} />
             </li>
           ))}
         </ul>
+        {shown.length > shownCount ? (
+          <button
+            type="button"
+            className="cs-btn cs-personas__more"
+            onClick={() => setShownCount((n) => n + PERSONAS_PAGE)}
+            data-testid="personas-more"
+          >
+            {t('console.admin.personas.showMore', {
+              count: Math.min(PERSONAS_PAGE, shown.length - shownCount),
+            })}
+          </button>
+        ) : null}
       </section>
       <section className="cs-card cs-admin__card">
         <h3 className="cs-card__title">{t('console.admin.personas.cannedTitle')}</h3>
