@@ -118,29 +118,26 @@ export const isConsoleMessage = (v: unknown): v is ConsoleMessage =>
     v.operator === undefined ||
     (isRecord(v.operator) && isNumber(v.operator.id) && isString(v.operator.email)));
 
-const isConsoleMember = (v: unknown): v is ConsoleMember =>
-  isRecord(v) &&
-  isNumber(v.id) &&
-  isString(v.name) &&
-  isNumber(v.age) &&
-  isString(v.bio) &&
-  isString(v.city) &&
-  isString(v.country) &&
-  isLanguageCode(v.language) &&
-  arrayOf(isString)(v.photos);
+/** What every profile card the console shows has; `isPhoto` checks each of its photos. */
+const isProfileCard =
+  (isPhoto: (photo: unknown) => boolean) =>
+  (v: unknown): v is Record<string, unknown> =>
+    isRecord(v) &&
+    isNumber(v.id) &&
+    isString(v.name) &&
+    isNumber(v.age) &&
+    isString(v.city) &&
+    isString(v.bio) &&
+    isLanguageCode(v.language) &&
+    Array.isArray(v.photos) &&
+    v.photos.every(isPhoto);
 
-const isConsolePersona = (v: unknown): v is ConsolePersona =>
-  isRecord(v) &&
-  isNumber(v.id) &&
-  isString(v.name) &&
-  isNumber(v.age) &&
-  isString(v.city) &&
-  isString(v.bio) &&
-  isLanguageCode(v.language) &&
-  arrayOf(
-    (p: unknown): p is { id: number; url: string } =>
-      isRecord(p) && isNumber(p.id) && isString(p.url),
-  )(v.photos);
+const isPhotoLink = (p: unknown): boolean => isRecord(p) && isNumber(p.id) && isString(p.url);
+
+const isConsoleMember = (v: unknown): v is ConsoleMember =>
+  isProfileCard(isString)(v) && isString(v.country);
+
+const isConsolePersona = (v: unknown): v is ConsolePersona => isProfileCard(isPhotoLink)(v);
 
 const isNoteCategory = (v: unknown): v is NoteCategory =>
   isString(v) && (NOTE_CATEGORIES as readonly string[]).includes(v);
@@ -199,17 +196,7 @@ export const isAdminMember = (v: unknown): v is AdminMember =>
   isNullable(isBanState)(v.banned);
 
 const isAdminProfile = (v: unknown): v is AdminProfile =>
-  isRecord(v) &&
-  isNumber(v.id) &&
-  isString(v.name) &&
-  isNumber(v.age) &&
-  isString(v.city) &&
-  isString(v.bio) &&
-  isLanguageCode(v.language) &&
-  arrayOf(
-    (p: unknown): p is AdminProfile['photos'][number] =>
-      isRecord(p) && isNumber(p.id) && isString(p.url) && isString(p.thumb),
-  )(v.photos);
+  isProfileCard((p) => isPhotoLink(p) && isRecord(p) && isString(p.thumb))(v);
 
 const isLedgerEntry = (v: unknown): v is LedgerEntry =>
   isRecord(v) &&

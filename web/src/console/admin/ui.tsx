@@ -1,0 +1,46 @@
+// Pieces the admin sections share beside the console's own (../ui.tsx).
+import { REASON_MAX } from '../admin';
+import { useConsoleT } from '../hooks';
+import { TextField } from '../ui';
+
+/** Whether a member may sign in. */
+export function StatusBadge({ banned }: { banned: boolean }) {
+  const { t } = useConsoleT();
+  return (
+    <span className={`cs-badge ${banned ? 'cs-badge--danger' : 'cs-badge--ok'}`}>
+      {t(banned ? 'console.admin.members.banned' : 'console.admin.members.active')}
+    </span>
+  );
+}
+
+/** A line that says a change went through. */
+export function DoneLine({ text }: { text: string | null }) {
+  return text ? (
+    <p className="cs-admin__ok" role="status">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** A reason or note the server keeps in the audit log: one line of at most REASON_MAX. */
+export function ReasonField({
+  label,
+  value,
+  onValue,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      maxLength={REASON_MAX}
+      onValue={onValue}
+      data-testid={testId}
+    />
+  );
+}
