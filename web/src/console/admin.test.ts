@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   canRefund,
   cleanReason,
+  ERASE_REASON_MAX,
+  exportFileName,
   formatAmount,
   memberViewReducer,
+  namesMember,
   parseCreditDelta,
   resolvedReport,
   sortReports,
   validStaffPassword,
 } from './admin';
 import type { AdminMemberDetail, AdminReport, PaymentOrder } from './protocol';
-import { isAdminMember, isAdminMemberDetail, isAdminReport } from './parse';
+import { isAdminMember, isAdminMemberDetail, isAdminReport, isMemberExport } from './parse';
 import { auditSearchRequest } from './service';
 
 const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
@@ -78,6 +81,19 @@ describe('the admin rules', () => {
     expect(cleanReason('a'.repeat(200))).toHaveLength(200);
     expect(cleanReason('a'.repeat(201))).toBeNull();
     expect(cleanReason('א'.repeat(200))).not.toBeNull();
+    expect(cleanReason('a'.repeat(500), ERASE_REASON_MAX)).toHaveLength(500);
+    expect(cleanReason('a'.repeat(501), ERASE_REASON_MAX)).toBeNull();
+  });
+
+  it('confirms an erasure by the member’s id or name, and names the export after the id', () => {
+    const dan = { id: 812, name: 'Dan' };
+    expect(namesMember('812', dan)).toBe(true);
+    expect(namesMember('  dan ', dan)).toBe(true);
+    expect(namesMember('Dana', dan)).toBe(false);
+    expect(namesMember('81', dan)).toBe(false);
+    expect(namesMember('', { id: 5, name: '' })).toBe(false);
+    expect(namesMember('נועה', { id: 5, name: 'נועה' })).toBe(true);
+    expect(exportFileName(812)).toBe('kesher-member-812-export.json');
   });
 
   it('reads a credit delta as a non-zero whole number within a million', () => {
@@ -138,6 +154,18 @@ describe('the audit filter', () => {
 });
 
 describe('the admin frame guards', () => {
+  it('accept a member’s export document and refuse one that names no member', () => {
+    const document = {
+      format: 'kesher-export/1',
+      generated_at: 1,
+      profile: { id: 12, email: 'dana@example.com', name: 'Dana', credits: 700 },
+      ledger: [],
+    };
+    expect(isMemberExport(document)).toBe(true);
+    expect(isMemberExport({ ...document, profile: { name: 'Dana' } })).toBe(false);
+    expect(isMemberExport({ ...document, format: undefined })).toBe(false);
+  });
+
   it('accept the server’s member view and refuse a malformed one', () => {
     expect(isAdminMemberDetail(detail)).toBe(true);
     expect(isAdminMemberDetail({ ...detail, banned: { at: 5, reason: 'Scam' } })).toBe(true);

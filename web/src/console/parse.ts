@@ -39,6 +39,8 @@ import {
   type ConsoleStats,
   type Lock,
   type LedgerEntry,
+  type MemberErasure,
+  type MemberExport,
   type LockHolder,
   type Note,
   type NoteCategory,
@@ -268,6 +270,15 @@ export const isAdminReport = (v: unknown): v is AdminReport =>
   isString(v.reporter.name) &&
   arrayOf(isReportMessage)(v.messages);
 
+export const isMemberExport = (v: unknown): v is MemberExport =>
+  isRecord(v) &&
+  isString(v.format) &&
+  isNumber(v.generated_at) &&
+  isRecord(v.profile) &&
+  isNumber(v.profile.id) &&
+  isString(v.profile.email) &&
+  isString(v.profile.name);
+
 const isStaffEntry = (v: unknown): v is StaffEntry =>
   isStaff(v) &&
   isRecord(v) &&
@@ -414,10 +425,10 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/admin/config/gifts': isAdminConfig,
   'console/admin/canned/save': isCannedReply,
   'console/admin/canned/delete': isEmpty,
-  'console/admin/members/export': (v): v is ConsoleDataOf<'console/admin/members/export'> =>
-    isRecord(v) && isRecord(v.export),
-  'console/admin/members/erase': (v): v is ConsoleDataOf<'console/admin/members/erase'> =>
-    isRecord(v) && isNumber(v.member_id) && typeof v.erased === 'boolean',
+  'console/admin/members/export': (v: unknown): v is { export: MemberExport } =>
+    isRecord(v) && isMemberExport(v.export),
+  'console/admin/members/erase': (v: unknown): v is MemberErasure =>
+    isRecord(v) && isNumber(v.member_id) && v.erased === true,
 };
 
 export function isConsoleModuleName(value: string): value is ConsoleModuleName {

@@ -1,5 +1,6 @@
-// One member's page for admins: the profile, credit adjustments, the ban, payments (refunds) and
-// the ledger. Each change is confirmed or carries a reason; the page reloads after it.
+// One member's page for admins: the profile, credit adjustments, the ban, their data (export and
+// erasure), payments (refunds) and the ledger. Each change is confirmed or carries a reason; the
+// page reloads after it, except after an erasure, when nothing is left to show.
 import { useCallback, useReducer, useState, type FormEvent } from 'react';
 import { cleanReason, formatAmount, memberViewReducer, parseCreditDelta } from '../admin';
 import { useService } from '../context';
@@ -8,6 +9,7 @@ import { useConfirmedSave, useConsoleT, useLoad } from '../hooks';
 import type { AdminMemberDetail, PaymentOrder } from '../protocol';
 import { newClientId } from '../service';
 import { ConfirmDialog, ErrorLine, TextField } from '../ui';
+import { PrivacyCard } from './MemberPrivacy';
 import { LedgerCard, PaymentsCard } from './MemberRecords';
 import { DoneLine, ReasonField, StatusBadge } from './ui';
 
@@ -16,7 +18,16 @@ type Pending =
   | { kind: 'unban'; reason: string }
   | { kind: 'refund'; order: PaymentOrder };
 
-export function MemberDetail({ memberId, onBack }: { memberId: number; onBack: () => void }) {
+export function MemberDetail({
+  memberId,
+  onBack,
+  onErased,
+}: {
+  memberId: number;
+  onBack: () => void;
+  /** The member was erased: lists that show them are out of date. */
+  onErased: () => void;
+}) {
   const { t, language } = useConsoleT();
   const service = useService();
   const [member, dispatch] = useReducer(memberViewReducer, null);
@@ -32,6 +43,7 @@ export function MemberDetail({ memberId, onBack }: { memberId: number; onBack: (
   // One client_id per adjustment typed: a retry after a lost reply applies it once.
   const [adjustId, setAdjustId] = useState(() => newClientId());
   const [banReason, setBanReason] = useState('');
+  const [erased, setErased] = useState(false);
   const error = change.error ?? loadError;
 
   const back = (
@@ -105,18 +117,29 @@ export function MemberDetail({ memberId, onBack }: { memberId: number; onBack: (
 
   const banReasonClean = cleanReason(banReason);
   const pending = change.pending;
+  const head = (
+    <div className="cs-admin__member-head">
+      {back}
+      <h3 className="cs-admin__name">
+        <bdi>{member.name}</bdi> <span className="cs-muted">#{member.id}</span>
+      </h3>
+      <span dir="ltr" className="cs-muted">
+        {member.email}
+      </span>
+      <StatusBadge banned={member.banned !== null} erased={erased} />
+    </div>
+  );
+  if (erased) {
+    return (
+      <div className="cs-admin__member" data-testid="admin-member">
+        {head}
+        <DoneLine text={notice} />
+      </div>
+    );
+  }
   return (
     <div className="cs-admin__member" data-testid="admin-member">
-      <div className="cs-admin__member-head">
-        {back}
-        <h3 className="cs-admin__name">
-          <bdi>{member.name}</bdi> <span className="cs-muted">#{member.id}</span>
-        </h3>
-        <span dir="ltr" className="cs-muted">
-          {member.email}
-        </span>
-        <StatusBadge banned={member.banned !== null} />
-      </div>
+      {head}
       <ErrorLine error={error} />
       <DoneLine text={notice} />
       <div className="cs-admin__grid">
@@ -188,6 +211,16 @@ export function MemberDetail({ memberId, onBack }: { memberId: number; onBack: (
             {t(member.banned ? 'console.admin.members.unban' : 'console.admin.members.ban')}
           </button>
         </section>
+
+        <PrivacyCard
+          member={member}
+          onExported={(file) => setNotice(t('console.admin.members.exported', { file }))}
+          onErased={() => {
+            setErased(true);
+            setNotice(t('console.admin.members.erasedNow'));
+            onErased();
+          }}
+        />
       </div>
 
       <PaymentsCard

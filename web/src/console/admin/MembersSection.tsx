@@ -13,22 +13,32 @@ export function MembersSection() {
   const service = useService();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<AdminMember[] | null>(null);
+  const [searched, setSearched] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const call = useServiceCall();
 
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!query.trim()) return;
-    const outcome = await call.run(() => service.searchMembers(query.trim()));
+  const runSearch = async (text: string) => {
+    setSearched(text);
+    const outcome = await call.run(() => service.searchMembers(text));
     setResults(outcome.ok ? outcome.value : null);
+  };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.trim()) void runSearch(query.trim());
   };
 
   if (selected !== null) {
-    return <MemberDetail memberId={selected} onBack={() => setSelected(null)} />;
+    return (
+      <MemberDetail
+        memberId={selected}
+        onBack={() => setSelected(null)}
+        onErased={() => void runSearch(searched)}
+      />
+    );
   }
   return (
     <section className="cs-card cs-admin__card">
-      <form className="cs-admin__search" onSubmit={(e) => void search(e)} role="search">
+      <form className="cs-admin__search" onSubmit={search} role="search">
         <TextField
           className="field cs-grow"
           label={t('console.admin.members.searchLabel')}

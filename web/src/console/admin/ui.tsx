@@ -3,9 +3,16 @@ import { REASON_MAX } from '../admin';
 import { useConsoleT } from '../hooks';
 import { TextField } from '../ui';
 
-/** Whether a member may sign in. */
-export function StatusBadge({ banned }: { banned: boolean }) {
+/** Whether a member may sign in: active, banned, or erased for good. */
+export function StatusBadge({ banned, erased = false }: { banned: boolean; erased?: boolean }) {
   const { t } = useConsoleT();
+  if (erased) {
+    return (
+      <span className="cs-badge cs-badge--danger" data-testid="admin-erased">
+        {t('console.admin.members.erased')}
+      </span>
+    );
+  }
   return (
     <span className={`cs-badge ${banned ? 'cs-badge--danger' : 'cs-badge--ok'}`}>
       {t(banned ? 'console.admin.members.banned' : 'console.admin.members.active')}
@@ -22,25 +29,21 @@ export function DoneLine({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** A reason or note the server keeps in the audit log: one line of at most REASON_MAX. */
+/** A reason or note the server keeps in the audit log: one line of at most `max` characters. */
 export function ReasonField({
   label,
   value,
   onValue,
   testId,
+  max = REASON_MAX,
 }: {
   label: string;
   value: string;
   onValue: (value: string) => void;
   testId: string;
+  max?: number;
 }) {
   return (
-    <TextField
-      label={label}
-      value={value}
-      maxLength={REASON_MAX}
-      onValue={onValue}
-      data-testid={testId}
-    />
+    <TextField label={label} value={value} maxLength={max} onValue={onValue} data-testid={testId} />
   );
 }
