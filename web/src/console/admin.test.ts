@@ -12,9 +12,10 @@ import {
   sortReports,
   validStaffPassword,
 } from './admin';
-import type { AdminMemberDetail, AdminReport, PaymentOrder } from './protocol';
+import type { AdminReport, PaymentOrder } from './protocol';
 import { isAdminMember, isAdminMemberDetail, isAdminReport, isMemberExport } from './parse';
 import { auditSearchRequest } from './service';
+import { adminMemberDetail } from './testing';
 
 const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
   order_id: 'o_1',
@@ -33,31 +34,7 @@ const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
   ...over,
 });
 
-const detail: AdminMemberDetail = {
-  id: 12,
-  email: 'dana@example.com',
-  name: 'Dana',
-  created_at: 1,
-  credits: 700,
-  premium_until: null,
-  banned: null,
-  profile: {
-    id: 12,
-    name: 'Dana',
-    age: 30,
-    gender: 2,
-    language: 'en',
-    city: 'Haifa',
-    country: 'Israel',
-    photo: null,
-    bio: '',
-    premium: 0,
-    photos: [],
-  },
-  ledger: [],
-  ledger_sum: 700,
-  payments: [order(), order({ order_id: 'o_2' })],
-};
+const detail = adminMemberDetail({ payments: [order(), order({ order_id: 'o_2' })] });
 
 const report = (id: number, handled_at: number | null): AdminReport => ({
   id,

@@ -2,7 +2,7 @@
 import { FakeSocket } from '../realtime/testing';
 import type { NetworkLike } from '../realtime/client';
 import { ConsoleClient } from './client';
-import type { ConsoleMessage, Lock, QueueItem, Staff } from './protocol';
+import type { AdminMemberDetail, ConsoleMessage, Lock, QueueItem, Staff } from './protocol';
 
 export { FakeSocket };
 
@@ -86,6 +86,36 @@ export function consoleMessage(overrides: Partial<ConsoleMessage> = {}): Console
     gift: null,
     price: 50,
     operator: null,
+    ...overrides,
+  };
+}
+
+/** A member as console/admin/members/get gives them: Dana, 12, with 700 credits. */
+export function adminMemberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminMemberDetail {
+  return {
+    id: 12,
+    email: 'dana@example.com',
+    name: 'Dana',
+    created_at: 1,
+    credits: 700,
+    premium_until: null,
+    banned: null,
+    profile: {
+      id: 12,
+      name: 'Dana',
+      age: 30,
+      gender: 2,
+      language: 'en',
+      city: 'Haifa',
+      country: 'Israel',
+      photo: null,
+      bio: '',
+      premium: 0,
+      photos: [],
+    },
+    ledger: [],
+    ledger_sum: 700,
+    payments: [],
     ...overrides,
   };
 }

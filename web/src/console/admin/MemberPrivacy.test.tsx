@@ -1,78 +1,49 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ConsoleClient } from '../client';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ServiceContext } from '../context';
 import { initConsoleI18n } from '../i18n';
-import type { AdminMemberDetail } from '../protocol';
 import { ConsoleService } from '../service';
-import { FakeSocket, testClient } from '../testing';
+import { adminMemberDetail, FakeSocket, testClient } from '../testing';
 import { MemberDetail } from './MemberDetail';
 
 beforeAll(() => {
   initConsoleI18n('en');
 });
 
-let client: ConsoleClient | null = null;
-afterEach(() => {
-  client?.stop();
-  client = null;
-  vi.restoreAllMocks();
-});
-
-const member: AdminMemberDetail = {
-  id: 812,
-  email: 'dan@example.com',
-  name: 'Dan',
-  created_at: 1_795_000_000,
-  credits: 250,
-  premium_until: null,
-  banned: null,
-  profile: {
-    id: 812,
-    name: 'Dan',
-    age: 34,
-    gender: 1,
-    language: 'en',
-    city: 'Haifa',
-    country: 'Israel',
-    photo: null,
-    bio: '',
-    premium: 0,
-    photos: [],
-  },
-  ledger: [],
-  ledger_sum: 250,
-  payments: [],
-};
-
 const exportDocument = {
   format: 'kesher-export/1',
   generated_at: 1_795_330_000,
-  profile: { id: 812, email: 'dan@example.com', name: 'Dan', credits: 250 },
+  profile: { id: 12, email: 'dana@example.com', name: 'Dana', credits: 700 },
   messages: [],
 };
 
-/** The member's page over a fake socket, loaded. */
+/** Dana's page (member 12) over a fake socket, loaded. */
 async function openMember() {
-  client = testClient();
+  const client = testClient();
   client.start();
+  onTestFinished(() => client.stop());
   const socket = FakeSocket.latest();
   act(() => socket.serverOpen());
   const onErased = vi.fn();
   render(
     <ServiceContext.Provider value={new ConsoleService(client)}>
-      <MemberDetail memberId={812} onBack={() => undefined} onErased={onErased} />
+      <MemberDetail memberId={12} onBack={() => undefined} onErased={onErased} />
     </ServiceContext.Provider>,
   );
   await waitFor(() => expect(socket.modules()).toContain('console/admin/members/get'));
-  act(() => socket.reply('console/admin/members/get', { request_status: 1, data: member }));
+  act(() =>
+    socket.reply('console/admin/members/get', { request_status: 1, data: adminMemberDetail() }),
+  );
   await screen.findByTestId('admin-privacy');
   return { socket, onErased, user: userEvent.setup() };
 }
 
 /** Catches the file the page offers: the Blob behind the link, and the link's file name. */
 function catchDownloads() {
+  onTestFinished(() => {
+    vi.restoreAllMocks();
+  });
   const blobs: Blob[] = [];
   const names: string[] = [];
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -93,7 +64,7 @@ describe('a member’s data in the admin console', () => {
     const { socket, user } = await openMember();
     const downloads = catchDownloads();
     await user.click(screen.getByTestId('admin-export'));
-    expect(socket.lastFrame('console/admin/members/export')).toMatchObject({ member_id: 812 });
+    expect(socket.lastFrame('console/admin/members/export')).toMatchObject({ member_id: 12 });
     act(() =>
       socket.reply('console/admin/members/export', {
         request_status: 1,
@@ -102,9 +73,9 @@ describe('a member’s data in the admin console', () => {
     );
 
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'The export was saved as kesher-member-812-export.json.',
+      'The export was saved as kesher-member-12-export.json.',
     );
-    expect(downloads.names).toEqual(['kesher-member-812-export.json']);
+    expect(downloads.names).toEqual(['kesher-member-12-export.json']);
     const [file] = downloads.blobs;
     expect(downloads.blobs).toHaveLength(1);
     expect(file?.type).toBe('application/json');
@@ -132,28 +103,28 @@ describe('a member’s data in the admin console', () => {
     const { socket, user, onErased } = await openMember();
     await user.click(screen.getByTestId('admin-erase'));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Erase Dan’s account?');
+    expect(dialog).toHaveTextContent('Erase Dana’s account?');
     const confirm = within(dialog).getByTestId('admin-confirm');
     expect(confirm).toBeDisabled();
 
     await user.type(within(dialog).getByTestId('admin-erase-reason'), 'Asked by mail  on 2 Dec');
-    await user.type(within(dialog).getByTestId('admin-erase-name'), 'Dana');
+    await user.type(within(dialog).getByTestId('admin-erase-name'), 'Dan');
     expect(confirm).toBeDisabled();
     await user.clear(within(dialog).getByTestId('admin-erase-name'));
-    await user.type(within(dialog).getByTestId('admin-erase-name'), ' dan ');
+    await user.type(within(dialog).getByTestId('admin-erase-name'), ' dana ');
     expect(confirm).toBeEnabled();
     await user.clear(within(dialog).getByTestId('admin-erase-name'));
-    await user.type(within(dialog).getByTestId('admin-erase-name'), '812');
+    await user.type(within(dialog).getByTestId('admin-erase-name'), '12');
     await user.click(confirm);
 
     expect(socket.lastFrame('console/admin/members/erase')).toMatchObject({
-      member_id: 812,
+      member_id: 12,
       reason: 'Asked by mail on 2 Dec',
     });
     act(() =>
       socket.reply('console/admin/members/erase', {
         request_status: 1,
-        data: { member_id: 812, erased: true },
+        data: { member_id: 12, erased: true },
       }),
     );
     expect(await screen.findByTestId('admin-erased')).toHaveTextContent('Erased');
@@ -168,7 +139,7 @@ describe('a member’s data in the admin console', () => {
     await user.click(screen.getByTestId('admin-erase'));
     const dialog = screen.getByRole('alertdialog');
     await user.type(within(dialog).getByTestId('admin-erase-reason'), 'Asked by mail');
-    await user.type(within(dialog).getByTestId('admin-erase-name'), 'Dan');
+    await user.type(within(dialog).getByTestId('admin-erase-name'), 'Dana');
     await user.click(within(dialog).getByTestId('admin-confirm'));
     act(() =>
       socket.reply('console/admin/members/erase', {
