@@ -8,6 +8,7 @@ import {
   memberViewReducer,
   namesMember,
   parseCreditDelta,
+  reportReasonCode,
   resolvedReport,
   sortReports,
   validStaffPassword,
@@ -15,7 +16,7 @@ import {
 import type { AdminReport, PaymentOrder } from './protocol';
 import { isAdminMember, isAdminMemberDetail, isAdminReport, isMemberExport } from './parse';
 import { auditSearchRequest } from './service';
-import { adminMemberDetail } from './testing';
+import { adminMemberDetail, adminReport } from './testing';
 
 const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
   order_id: 'o_1',
@@ -36,20 +37,13 @@ const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
 
 const detail = adminMemberDetail({ payments: [order(), order({ order_id: 'o_2' })] });
 
-const report = (id: number, handled_at: number | null): AdminReport => ({
-  id,
-  reporter_id: 1,
-  reported_id: 2,
-  reason: 'fake',
-  created_at: id,
-  handled_at,
-  resolution: handled_at === null ? null : 'dismiss',
-  note: '',
-  resolved_by: null,
-  reported: { ...detail.profile },
-  reporter: { id: 1, name: 'Ruth', age: 30, photo: null, language: 'he', city: '' },
-  messages: [],
-});
+const report = (id: number, handled_at: number | null): AdminReport =>
+  adminReport({
+    id,
+    created_at: id,
+    handled_at,
+    resolution: handled_at === null ? null : 'dismiss',
+  });
 
 describe('the admin rules', () => {
   it('keeps a reason to one line of 1 to 200 characters', () => {
@@ -109,6 +103,14 @@ describe('the admin rules', () => {
     state = memberViewReducer(state, { type: 'unbanned' });
     expect(state?.banned).toBeNull();
     expect(memberViewReducer(state, { type: 'credits', credits: 250 })?.credits).toBe(250);
+  });
+
+  it('knows the report reasons the app offers, and nothing else', () => {
+    expect(reportReasonCode('harassment')).toBe('harassment');
+    expect(reportReasonCode('underage')).toBe('underage');
+    expect(reportReasonCode('Harassment')).toBeNull();
+    expect(reportReasonCode('he was rude')).toBeNull();
+    expect(reportReasonCode('')).toBeNull();
   });
 
   it('puts open reports first, oldest first, then resolved ones newest first', () => {

@@ -96,6 +96,16 @@ export function memberViewReducer(
   }
 }
 
+/** The reasons the app offers a member who reports someone (docs/protocol.md `user/report`). */
+export const REPORT_REASONS = ['fake', 'inappropriate', 'harassment', 'scam', 'underage'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** A report's reason as one of the app's codes, or null for anything else (the server keeps any
+ *  line of text, so older or other clients may have sent words of their own). */
+export function reportReasonCode(reason: string): ReportReason | null {
+  return REPORT_REASONS.find((code) => code === reason) ?? null;
+}
+
 /** Open reports first (oldest first), then resolved ones (newest first), as the server sends. */
 export function sortReports(reports: readonly AdminReport[]): AdminReport[] {
   return [...reports].sort((a, b) => {

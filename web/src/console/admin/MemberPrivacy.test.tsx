@@ -1,10 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ServiceContext } from '../context';
 import { initConsoleI18n } from '../i18n';
-import { ConsoleService } from '../service';
-import { adminMemberDetail, FakeSocket, testClient } from '../testing';
+import { adminMemberDetail, renderWithService } from '../testing';
 import { MemberDetail } from './MemberDetail';
 
 beforeAll(() => {
@@ -20,16 +18,9 @@ const exportDocument = {
 
 /** Dana's page (member 12) over a fake socket, loaded. */
 async function openMember() {
-  const client = testClient();
-  client.start();
-  onTestFinished(() => client.stop());
-  const socket = FakeSocket.latest();
-  act(() => socket.serverOpen());
   const onErased = vi.fn();
-  render(
-    <ServiceContext.Provider value={new ConsoleService(client)}>
-      <MemberDetail memberId={12} onBack={() => undefined} onErased={onErased} />
-    </ServiceContext.Provider>,
+  const socket = renderWithService(
+    <MemberDetail memberId={12} onBack={() => undefined} onErased={onErased} />,
   );
   await waitFor(() => expect(socket.modules()).toContain('console/admin/members/get'));
   act(() =>

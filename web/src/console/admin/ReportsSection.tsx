@@ -1,7 +1,7 @@
 // The reports members made (user/report): open ones first, each with the messages between the
 // two, dismissed, answered with a warning or with a ban.
 import { useCallback, useState } from 'react';
-import { cleanReason, sortReports } from '../admin';
+import { cleanReason, reportReasonCode, sortReports } from '../admin';
 import { useService } from '../context';
 import { formatTimestamp } from '../format';
 import { useConfirmedSave, useConsoleT, useLoad } from '../hooks';
@@ -55,6 +55,7 @@ function ReportCard({ report, onResolved }: { report: AdminReport; onResolved: (
 
   const open = report.handled_at === null;
   const confirming = resolution.pending;
+  const reasonCode = reportReasonCode(report.reason);
   return (
     <article
       className={`cs-card cs-admin__report ${open ? 'is-open' : ''}`}
@@ -78,7 +79,9 @@ function ReportCard({ report, onResolved }: { report: AdminReport; onResolved: (
       </header>
       <p className="cs-admin__report-reason">
         <span className="cs-muted">{t('console.admin.reports.reason')}</span>{' '}
-        <bdi>{report.reason}</bdi>
+        <bdi data-testid="admin-report-reason">
+          {reasonCode ? t(`console.admin.reports.reasons.${reasonCode}`) : report.reason}
+        </bdi>
       </p>
       <p className="cs-muted">
         {t('console.admin.reports.reported', {
