@@ -1,7 +1,9 @@
 // The admin area of the staff console, live against the real server: an admin finds a member,
 // bans them, and the member's open page is signed out at once (docs/protocol.md "Admin: members,
-// reports and staff"). Screenshots of the admin screens in Hebrew and English, at 1440×900.
+// reports and staff"); then exports another member's data and erases their account ("Admin: GDPR
+// export and erasure"). Screenshots of the admin screens in Hebrew and English, at 1440×900.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { expect, snap, test, tr, uniqueEmail } from './fixtures';
@@ -129,6 +131,32 @@ test('an admin bans a member and the member’s open page is signed out', async 
       tr('console.admin.members.banned', 'en'),
     );
     await snap(console, testInfo, 'console-admin-member-en');
+
+    // The reporter's data: exported as a file, then the account erased; they cannot sign in.
+    await console.getByRole('button', { name: tr('console.admin.members.back', 'en') }).click();
+    await console.getByTestId('admin-search-input').fill(reporter.email);
+    await console.getByTestId('admin-search-submit').click();
+    await console.getByTestId('admin-result').click();
+    const [download] = await Promise.all([
+      console.waitForEvent('download'),
+      console.getByTestId('admin-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`kesher-member-${reporter.id}-export.json`);
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+      profile: { id: number; email: string };
+    };
+    expect(exported.profile).toMatchObject({ id: reporter.id, email: reporter.email });
+    await snap(console, testInfo, 'console-admin-member-data-en');
+    await console.getByTestId('admin-erase').click();
+    await console.getByTestId('admin-erase-reason').fill('Asked by email to delete the account');
+    await console.getByTestId('admin-erase-name').fill(String(reporter.id));
+    await snap(console, testInfo, 'console-admin-erase-en');
+    await console.getByTestId('admin-confirm').click();
+    await expect(console.getByTestId('admin-erased')).toBeVisible();
+    const erasedLogin = await staffContext.request.post('/api/auth/login', {
+      data: { email: reporter.email, password: reporter.password },
+    });
+    expect([401, 403]).toContain(erasedLogin.status());
   } finally {
     await staffContext.close();
   }

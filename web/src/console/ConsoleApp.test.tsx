@@ -89,6 +89,17 @@ async function openWorkspace(staff = TEST_STAFF, queue = [queueItem()]) {
   return socket;
 }
 
+/** The workspace with the queue's first conversation claimed and open. */
+async function openConversation() {
+  const socket = await openWorkspace();
+  const user = userEvent.setup();
+  await user.click(screen.getByTestId('queue-item'));
+  act(() => socket.reply('console/claim', { request_status: 1, data: lock() }));
+  await waitFor(() => expect(socket.modules()).toContain('console/conversation'));
+  act(() => socket.reply('console/conversation', { request_status: 1, data: conversation }));
+  return { socket, user };
+}
+
 describe('the console', () => {
   it('shows the sign-in when the socket is refused, and asks an admin for the TOTP code', async () => {
     const fetchMock = vi
@@ -129,12 +140,7 @@ describe('the console', () => {
   });
 
   it('claims from the queue, shows the disclosure in the member’s language, and keeps a refused text', async () => {
-    const socket = await openWorkspace();
-    const user = userEvent.setup();
-    await user.click(screen.getByTestId('queue-item'));
-    act(() => socket.reply('console/claim', { request_status: 1, data: lock() }));
-    await waitFor(() => expect(socket.modules()).toContain('console/conversation'));
-    act(() => socket.reply('console/conversation', { request_status: 1, data: conversation }));
+    const { socket, user } = await openConversation();
 
     const messages = await screen.findAllByTestId('console-message');
     expect(messages).toHaveLength(2);
@@ -172,12 +178,7 @@ describe('the console', () => {
   });
 
   it('closes the tab and says why when the lock is lost', async () => {
-    const socket = await openWorkspace();
-    const user = userEvent.setup();
-    await user.click(screen.getByTestId('queue-item'));
-    act(() => socket.reply('console/claim', { request_status: 1, data: lock() }));
-    await waitFor(() => expect(socket.modules()).toContain('console/conversation'));
-    act(() => socket.reply('console/conversation', { request_status: 1, data: conversation }));
+    const { socket } = await openConversation();
     expect(await screen.findByTestId('conversation-tab')).toBeInTheDocument();
     act(() =>
       socket.serverSend({

@@ -17,6 +17,7 @@ import { AuditView, StatsView } from './ReportViews';
 import { ActivityTracker, startLeaseRenewal } from './activity';
 import { errorMessage, type MessageKey } from './refusals';
 import { ConsoleService } from './service';
+import { ErrorLine, PasswordField, PressedButtons, TextField } from './ui';
 import './console.css';
 
 // The dashboard brings the charting library: only admins who open it download either.
@@ -50,7 +51,7 @@ function LanguageSwitch() {
 }
 
 export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
-  const { t, say } = useConsoleT();
+  const { t } = useConsoleT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
@@ -90,52 +91,37 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
           <LanguageSwitch />
         </div>
         <p className="cs-muted">{t('console.login.lead')}</p>
-        <label className="field">
-          <span className="field-label">{t('console.login.email')}</span>
-          <input
-            className="input"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            dir="ltr"
-          />
-        </label>
-        <label className="field">
-          <span className="field-label">{t('console.login.password')}</span>
-          <input
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            dir="ltr"
-          />
-        </label>
+        <TextField
+          label={t('console.login.email')}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onValue={setEmail}
+          required
+          dir="ltr"
+        />
+        <PasswordField
+          label={t('console.login.password')}
+          value={password}
+          onValue={setPassword}
+          required
+        />
         {needsTotp ? (
-          <label className="field">
-            <span className="field-label">{t('console.login.totp')}</span>
-            <input
-              className="input cs-totp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              value={totp}
-              onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))}
-              autoFocus
-              dir="ltr"
-              data-testid="console-totp"
-            />
-          </label>
+          <TextField
+            label={t('console.login.totp')}
+            inputClassName="input cs-totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            value={totp}
+            onValue={(value) => setTotp(value.replace(/\D/g, ''))}
+            autoFocus
+            dir="ltr"
+            data-testid="console-totp"
+          />
         ) : null}
-        {error ? (
-          <p className="cs-error" role="alert">
-            {say(error)}
-          </p>
-        ) : null}
+        <ErrorLine error={error} />
         <button
           className="btn btn-primary btn-block"
           type="submit"
@@ -148,8 +134,12 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-type View = 'work' | 'stats' | 'dashboard' | 'config' | 'audit' | 'admin';
-type Pane = 'queue' | 'conversation' | 'context';
+const OPERATOR_VIEWS = ['work', 'stats'] as const;
+/** An admin's views; each one's tab reads `console.nav.<view>`. */
+const ALL_VIEWS = [...OPERATOR_VIEWS, 'dashboard', 'config', 'audit', 'admin'] as const;
+type View = (typeof ALL_VIEWS)[number];
+const PANES = ['queue', 'conversation', 'context'] as const;
+type Pane = (typeof PANES)[number];
 
 function Workspace({ client }: { client: ConsoleClient }) {
   const [service] = useState(() => new ConsoleService(client));
@@ -203,41 +193,15 @@ function WorkspaceLayout({ client }: { client: ConsoleClient }) {
           <span className="cs-header__title">{t('console.title')}</span>
         </div>
         <nav className="cs-nav" aria-label={t('console.nav.label')}>
-          <NavButton current={view} value="work" onSelect={setView} label={t('console.nav.work')} />
-          <NavButton
-            current={view}
-            value="stats"
-            onSelect={setView}
-            label={t('console.nav.stats')}
-          />
-          {staff?.role === 'admin' ? (
-            <>
-              <NavButton
-                current={view}
-                value="dashboard"
-                onSelect={setView}
-                label={t('console.nav.dashboard')}
-              />
-              <NavButton
-                current={view}
-                value="config"
-                onSelect={setView}
-                label={t('console.nav.config')}
-              />
-              <NavButton
-                current={view}
-                value="audit"
-                onSelect={setView}
-                label={t('console.nav.audit')}
-              />
-              <NavButton
-                current={view}
-                value="admin"
-                onSelect={setView}
-                label={t('console.nav.admin')}
-              />
-            </>
-          ) : null}
+          {(staff?.role === 'admin' ? ALL_VIEWS : OPERATOR_VIEWS).map((v) => (
+            <NavButton
+              key={v}
+              current={view}
+              value={v}
+              onSelect={setView}
+              label={t(`console.nav.${v}`)}
+            />
+          ))}
         </nav>
         <div className="cs-header__end">
           {snapshot.status !== 'open' ? (
@@ -268,19 +232,16 @@ function WorkspaceLayout({ client }: { client: ConsoleClient }) {
       </header>
       {view === 'work' ? (
         <>
-          <nav className="cs-panes" aria-label={t('console.panes.label')}>
-            {(['queue', 'conversation', 'context'] as const).map((p) => (
-              <button
-                key={p}
-                type="button"
-                className="cs-panes__btn"
-                aria-pressed={pane === p}
-                onClick={() => setPane(p)}
-              >
-                {t(`console.panes.${p}`)}
-              </button>
-            ))}
-          </nav>
+          <PressedButtons
+            as="nav"
+            options={PANES}
+            value={pane}
+            onChange={setPane}
+            label={t('console.panes.label')}
+            labelOf={(p) => t(`console.panes.${p}`)}
+            className="cs-panes"
+            buttonClassName="cs-panes__btn"
+          />
           <div className="cs-work">
             <QueuePanel />
             <ConversationPane />

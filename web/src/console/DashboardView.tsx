@@ -1,7 +1,7 @@
 // The admin dashboard: revenue, messages, new members and answer times over a range of days, as
 // charts (Chart.tsx, uPlot). Loaded on demand, so operators never download the charting library.
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import Chart, { type ChartSeries } from './Chart';
+import Chart, { type ChartProps, type ChartSeries } from './Chart';
 import { useService } from './context';
 import {
   RANGE_PRESETS,
@@ -22,6 +22,7 @@ import { formatDuration } from './format';
 import { useConsoleT } from './hooks';
 import type { AdminDashboard, RevenueSeries } from './protocol';
 import type { MessageKey } from './refusals';
+import { ErrorLine, PressedButtons } from './ui';
 
 /** The preset's days up to today, at the moment it is chosen. */
 const rangeEndingToday = (days: RangePreset): DayRange => presetRange(days, Date.now());
@@ -39,9 +40,10 @@ const PALETTE = ['#5b3fd0', '#e0558a', '#1f9d8f', '#d98a1c', '#3b82c4', '#8a5a44
 const color = (index: number): string => PALETTE[index % PALETTE.length] ?? '#5b3fd0';
 
 type Choice = RangePreset | 'custom';
+const CHOICES: readonly Choice[] = [...RANGE_PRESETS, 'custom'];
 
 export default function DashboardView() {
-  const { t, say } = useConsoleT();
+  const { t } = useConsoleT();
   const service = useService();
   const [choice, setChoice] = useState<Choice>(30);
   const [range, setRange] = useState<DayRange>(() => rangeEndingToday(30));
@@ -87,45 +89,33 @@ export default function DashboardView() {
     <main className="cs-report cs-dashboard" data-testid="dashboard-view">
       <div className="cs-report__head">
         <h2 className="cs-panel-title">{t('console.dashboard.title')}</h2>
-        <div className="cs-range" role="group" aria-label={t('console.dashboard.range')}>
-          {[...RANGE_PRESETS, 'custom' as const].map((c) => (
-            <button
-              key={c}
-              type="button"
-              className="cs-range__btn"
-              aria-pressed={choice === c}
-              onClick={() => choose(c)}
-              data-testid={`dashboard-range-${c}`}
-            >
-              {c === 'custom'
-                ? t('console.dashboard.custom')
-                : t('console.stats.lastDays', { n: c })}
-            </button>
-          ))}
-        </div>
+        <PressedButtons
+          options={CHOICES}
+          value={choice}
+          onChange={choose}
+          label={t('console.dashboard.range')}
+          labelOf={(c) =>
+            c === 'custom' ? t('console.dashboard.custom') : t('console.stats.lastDays', { n: c })
+          }
+          className="cs-range"
+          buttonClassName="cs-range__btn"
+          testId={(c) => `dashboard-range-${c}`}
+        />
       </div>
       {choice === 'custom' ? (
         <form className="cs-range__custom" onSubmit={applyCustom} noValidate>
-          <label className="cs-inline">
-            <span>{t('console.dashboard.from')}</span>
-            <input
-              className="input cs-date"
-              type="date"
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-              data-testid="dashboard-from"
-            />
-          </label>
-          <label className="cs-inline">
-            <span>{t('console.dashboard.to')}</span>
-            <input
-              className="input cs-date"
-              type="date"
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-              data-testid="dashboard-to"
-            />
-          </label>
+          {(['from', 'to'] as const).map((end) => (
+            <label key={end} className="cs-inline">
+              <span>{t(`console.dashboard.${end}`)}</span>
+              <input
+                className="input cs-date"
+                type="date"
+                value={draft[end]}
+                onChange={(e) => setDraft({ ...draft, [end]: e.target.value })}
+                data-testid={`dashboard-${end}`}
+              />
+            </label>
+          ))}
           <button type="submit" className="cs-btn" disabled={problem !== null}>
             {t('console.dashboard.show')}
           </button>
@@ -136,7 +126,7 @@ export default function DashboardView() {
           ) : null}
         </form>
       ) : null}
-      {current?.error ? <p className="cs-error">{say(current.error)}</p> : null}
+      <ErrorLine error={current?.error ?? null} />
       {!current ? <p className="cs-empty">{t('console.common.loading')}</p> : null}
       {current?.data ? <Charts data={current.data} /> : null}
     </main>
@@ -224,106 +214,86 @@ function Charts({ data }: { data: AdminDashboard }) {
   return (
     <div className="cs-report__grid cs-dashboard__grid">
       <ChartCard
+        testId="chart-revenue"
         title={t('console.dashboard.revenue')}
-        empty={revenue.length === 0}
-        emptyText={t('console.dashboard.emptyRevenue')}
+        emptyText={revenue.length === 0 ? t('console.dashboard.emptyRevenue') : null}
         extra={
           currencies.length > 1 ? (
-            <div className="cs-range" role="group" aria-label={t('console.dashboard.currency')}>
-              {currencies.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  className="cs-range__btn"
-                  aria-pressed={c === currency}
-                  onClick={() => setPicked(c)}
-                >
-                  {c}
-                </button>
-              ))}
-            </div>
+            <PressedButtons
+              options={currencies}
+              value={currency}
+              onChange={setPicked}
+              label={t('console.dashboard.currency')}
+              labelOf={(c) => c}
+              className="cs-range"
+              buttonClassName="cs-range__btn"
+            />
           ) : null
         }
-      >
-        <Chart
-          days={data.days}
-          series={revenueMajor}
-          format={money}
-          language={language}
-          label={t('console.dashboard.revenue')}
-          testId="chart-revenue"
-        />
-      </ChartCard>
+        days={data.days}
+        series={revenueMajor}
+        format={money}
+      />
       <ChartCard
+        testId="chart-messages"
         title={t('console.dashboard.messages')}
-        empty={sum(data.messages.from_members) + sum(data.messages.from_personas) === 0}
-        emptyText={t('console.dashboard.emptyMessages')}
-      >
-        <Chart
-          days={data.days}
-          series={messages}
-          format={count}
-          steps={COUNT_STEPS}
-          language={language}
-          label={t('console.dashboard.messages')}
-          testId="chart-messages"
-        />
-      </ChartCard>
+        emptyText={
+          sum(data.messages.from_members) + sum(data.messages.from_personas) === 0
+            ? t('console.dashboard.emptyMessages')
+            : null
+        }
+        days={data.days}
+        series={messages}
+        format={count}
+        steps={COUNT_STEPS}
+      />
       <ChartCard
+        testId="chart-members"
         title={t('console.dashboard.members')}
-        empty={sum(data.new_members) === 0}
-        emptyText={t('console.dashboard.emptyMembers')}
-      >
-        <Chart
-          days={data.days}
-          series={members}
-          format={count}
-          steps={COUNT_STEPS}
-          bars
-          language={language}
-          label={t('console.dashboard.members')}
-          testId="chart-members"
-        />
-      </ChartCard>
+        emptyText={sum(data.new_members) === 0 ? t('console.dashboard.emptyMembers') : null}
+        days={data.days}
+        series={members}
+        format={count}
+        steps={COUNT_STEPS}
+        bars
+      />
       <ChartCard
+        testId="chart-response-times"
         title={t('console.dashboard.responseTimes')}
-        empty={data.response_times.overall.answered === 0}
-        emptyText={t('console.stats.empty')}
-      >
-        <Chart
-          days={data.days}
-          series={times}
-          format={duration}
-          steps={DURATION_STEPS}
-          language={language}
-          label={t('console.dashboard.responseTimes')}
-          testId="chart-response-times"
-        />
-      </ChartCard>
+        emptyText={data.response_times.overall.answered === 0 ? t('console.stats.empty') : null}
+        days={data.days}
+        series={times}
+        format={duration}
+        steps={DURATION_STEPS}
+      />
     </div>
   );
 }
 
+/** A chart under its title, or what is missing when there is nothing to draw. */
 function ChartCard({
   title,
-  empty,
   emptyText,
   extra,
-  children,
+  ...chart
 }: {
   title: string;
-  empty: boolean;
-  emptyText: string;
+  /** Shown instead of the chart: there is nothing to draw. */
+  emptyText: string | null;
   extra?: ReactNode;
-  children: ReactNode;
-}) {
+} & Omit<ChartProps, 'label' | 'language'>) {
+  const { language } = useConsoleT();
   return (
     <section className="cs-card cs-chart-card">
       <div className="cs-card__head">
         <h3 className="cs-card__title">{title}</h3>
         {extra}
       </div>
-      {empty ? <p className="cs-muted cs-chart-card__empty">{emptyText}</p> : children}
+      {emptyText ? (
+        <p className="cs-muted cs-chart-card__empty">{emptyText}</p>
+      ) : (
+        <Chart {...chart} label={title} language={language} />
+      )}
     </section>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { ACCEPTED_PICTURE_TYPES } from '../features/media/upload';
 import { LANGUAGES } from '../i18n/languages';
 import type { LanguageCode, PhotoEntry, PlaceSuggestion } from '../realtime/protocol';
-import { ConfirmDialog, ErrorLine } from './AdminViews';
+import { ConfirmDialog, ErrorLine } from './ui';
 import { CannedEditor } from './CannedEditor';
 import { useService } from './context';
 import { useConsoleT } from './hooks';
@@ -139,10 +139,7 @@ export function PersonasSection() {
           </button>
         ) : null}
       </section>
-      <section className="cs-card cs-admin__card">
-        <h3 className="cs-card__title">{t('console.admin.personas.cannedTitle')}</h3>
-        <CannedEditor />
-      </section>
+      <CannedEditor />
     </>
   );
 }
@@ -536,6 +533,8 @@ function PersonaEditor({
           onClose={() => setConfirmDisable(false)}
           onConfirm={() => void setDisabled(true)}
           busy={busy}
+          danger
+          testId="admin-confirm"
         />
       ) : null}
     </section>
@@ -719,6 +718,8 @@ function PersonaPhotos({
           confirmLabel={t('console.admin.personas.deletePhoto')}
           onClose={() => setDeleting(null)}
           onConfirm={() => void remove()}
+          danger
+          testId="admin-confirm"
         />
       ) : null}
     </section>

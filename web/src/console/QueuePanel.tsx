@@ -1,12 +1,12 @@
 // The queue: every conversation waiting for a persona's answer, the longest wait first, live.
-import { useId, useMemo, useState } from 'react';
-import { Dialog } from '../ui/Dialog';
+import { useMemo, useState } from 'react';
 import { PersonPhoto } from '../ui/PersonPhoto';
 import { useConsole, useService } from './context';
 import { formatDuration } from './format';
 import { useConsoleT, useNow } from './hooks';
 import type { QueueItem } from './protocol';
 import { countByLanguage, filterQueue, lockView, type LanguageFilter } from './queue';
+import { ConfirmDialog, PressedButtons } from './ui';
 
 const FILTERS: readonly LanguageFilter[] = ['all', 'he', 'en', 'de'];
 
@@ -26,21 +26,21 @@ export function QueuePanel() {
           {t('console.queue.title')}
           <span className="cs-count">{queue.length}</span>
         </h2>
-        <div className="cs-filter" role="group" aria-label={t('console.queue.filter')}>
-          {FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              className="cs-filter__btn"
-              aria-pressed={filter === f}
-              onClick={() => setFilter(f)}
-              data-testid={`queue-filter-${f}`}
-            >
+        <PressedButtons
+          options={FILTERS}
+          value={filter}
+          onChange={setFilter}
+          label={t('console.queue.filter')}
+          labelOf={(f) => (
+            <>
               {t(`console.queue.language.${f}`)}
               <span className="cs-filter__n">{counts[f]}</span>
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+          className="cs-filter"
+          buttonClassName="cs-filter__btn"
+          testId={(f) => `queue-filter-${f}`}
+        />
       </div>
       {!loaded ? (
         <p className="cs-empty">{t('console.common.loading')}</p>
@@ -139,58 +139,23 @@ function QueueRow({ item, now }: { item: QueueItem; now: number }) {
         </button>
       ) : null}
       {confirming && item.lock ? (
-        <BreakLockDialog
-          item={item}
-          email={item.lock.email}
+        <ConfirmDialog
+          title={t('console.queue.breakTitle')}
+          body={t('console.queue.breakBody', {
+            email: item.lock.email,
+            member: item.member.name,
+            persona: item.persona.name,
+          })}
+          confirmLabel={t('console.queue.breakConfirm')}
+          cancelLabel={t('console.queue.breakCancel')}
           onClose={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
             void service.breakLock(item);
           }}
+          testId="queue-break-confirm"
         />
       ) : null}
     </li>
-  );
-}
-
-function BreakLockDialog({
-  item,
-  email,
-  onClose,
-  onConfirm,
-}: {
-  item: QueueItem;
-  email: string;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useConsoleT();
-  const titleId = useId();
-  return (
-    <Dialog onClose={onClose} labelledBy={titleId} className="cs-dialog" alert>
-      <h2 id={titleId} className="cs-dialog__title">
-        {t('console.queue.breakTitle')}
-      </h2>
-      <p>
-        {t('console.queue.breakBody', {
-          email,
-          member: item.member.name,
-          persona: item.persona.name,
-        })}
-      </p>
-      <div className="cs-dialog__actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {t('console.queue.breakCancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={onConfirm}
-          data-testid="queue-break-confirm"
-        >
-          {t('console.queue.breakConfirm')}
-        </button>
-      </div>
-    </Dialog>
   );
 }

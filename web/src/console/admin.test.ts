@@ -2,16 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   canRefund,
   cleanReason,
+  ERASE_REASON_MAX,
+  exportFileName,
   formatAmount,
   memberViewReducer,
+  namesMember,
   parseCreditDelta,
+  reportReasonCode,
   resolvedReport,
   sortReports,
   validStaffPassword,
 } from './admin';
-import type { AdminMemberDetail, AdminReport, PaymentOrder } from './protocol';
-import { isAdminMember, isAdminMemberDetail, isAdminReport } from './parse';
+import type { AdminReport, PaymentOrder } from './protocol';
+import { isAdminMember, isAdminMemberDetail, isAdminReport, isMemberExport } from './parse';
 import { auditSearchRequest } from './service';
+import { adminMemberDetail, adminReport } from './testing';
 
 const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
   order_id: 'o_1',
@@ -30,46 +35,15 @@ const order = (over: Partial<PaymentOrder> = {}): PaymentOrder => ({
   ...over,
 });
 
-const detail: AdminMemberDetail = {
-  id: 12,
-  email: 'dana@example.com',
-  name: 'Dana',
-  created_at: 1,
-  credits: 700,
-  premium_until: null,
-  banned: null,
-  profile: {
-    id: 12,
-    name: 'Dana',
-    age: 30,
-    gender: 2,
-    language: 'en',
-    city: 'Haifa',
-    country: 'Israel',
-    photo: null,
-    bio: '',
-    premium: 0,
-    photos: [],
-  },
-  ledger: [],
-  ledger_sum: 700,
-  payments: [order(), order({ order_id: 'o_2' })],
-};
+const detail = adminMemberDetail({ payments: [order(), order({ order_id: 'o_2' })] });
 
-const report = (id: number, handled_at: number | null): AdminReport => ({
-  id,
-  reporter_id: 1,
-  reported_id: 2,
-  reason: 'fake',
-  created_at: id,
-  handled_at,
-  resolution: handled_at === null ? null : 'dismiss',
-  note: '',
-  resolved_by: null,
-  reported: { ...detail.profile },
-  reporter: { id: 1, name: 'Ruth', age: 30, photo: null, language: 'he', city: '' },
-  messages: [],
-});
+const report = (id: number, handled_at: number | null): AdminReport =>
+  adminReport({
+    id,
+    created_at: id,
+    handled_at,
+    resolution: handled_at === null ? null : 'dismiss',
+  });
 
 describe('the admin rules', () => {
   it('keeps a reason to one line of 1 to 200 characters', () => {
@@ -78,6 +52,19 @@ describe('the admin rules', () => {
     expect(cleanReason('a'.repeat(200))).toHaveLength(200);
     expect(cleanReason('a'.repeat(201))).toBeNull();
     expect(cleanReason('א'.repeat(200))).not.toBeNull();
+    expect(cleanReason('a'.repeat(500), ERASE_REASON_MAX)).toHaveLength(500);
+    expect(cleanReason('a'.repeat(501), ERASE_REASON_MAX)).toBeNull();
+  });
+
+  it('confirms an erasure by the member’s id or name, and names the export after the id', () => {
+    const dan = { id: 812, name: 'Dan' };
+    expect(namesMember('812', dan)).toBe(true);
+    expect(namesMember('  dan ', dan)).toBe(true);
+    expect(namesMember('Dana', dan)).toBe(false);
+    expect(namesMember('81', dan)).toBe(false);
+    expect(namesMember('', { id: 5, name: '' })).toBe(false);
+    expect(namesMember('נועה', { id: 5, name: 'נועה' })).toBe(true);
+    expect(exportFileName(812)).toBe('kesher-member-812-export.json');
   });
 
   it('reads a credit delta as a non-zero whole number within a million', () => {
@@ -118,6 +105,14 @@ describe('the admin rules', () => {
     expect(memberViewReducer(state, { type: 'credits', credits: 250 })?.credits).toBe(250);
   });
 
+  it('knows the report reasons the app offers, and nothing else', () => {
+    expect(reportReasonCode('harassment')).toBe('harassment');
+    expect(reportReasonCode('underage')).toBe('underage');
+    expect(reportReasonCode('Harassment')).toBeNull();
+    expect(reportReasonCode('he was rude')).toBeNull();
+    expect(reportReasonCode('')).toBeNull();
+  });
+
   it('puts open reports first, oldest first, then resolved ones newest first', () => {
     const sorted = sortReports([report(1, 5), report(4, null), report(2, null), report(3, 6)]);
     expect(sorted.map((r) => r.id)).toEqual([2, 4, 3, 1]);
@@ -138,6 +133,18 @@ describe('the audit filter', () => {
 });
 
 describe('the admin frame guards', () => {
+  it('accept a member’s export document and refuse one that names no member', () => {
+    const document = {
+      format: 'kesher-export/1',
+      generated_at: 1,
+      profile: { id: 12, email: 'dana@example.com', name: 'Dana', credits: 700 },
+      ledger: [],
+    };
+    expect(isMemberExport(document)).toBe(true);
+    expect(isMemberExport({ ...document, profile: { name: 'Dana' } })).toBe(false);
+    expect(isMemberExport({ ...document, format: undefined })).toBe(false);
+  });
+
   it('accept the server’s member view and refuse a malformed one', () => {
     expect(isAdminMemberDetail(detail)).toBe(true);
     expect(isAdminMemberDetail({ ...detail, banned: { at: 5, reason: 'Scam' } })).toBe(true);

@@ -6,15 +6,32 @@ import type { AdminMemberDetail, AdminReport, PaymentOrder } from './protocol';
 
 /** The server's limits (docs/protocol.md "Admin: members, reports and staff"). */
 export const REASON_MAX = 200;
+/** An erasure's reason may be longer (docs/protocol.md "Admin: GDPR export and erasure"). */
+export const ERASE_REASON_MAX = 500;
 export const MAX_CREDIT_ADJUSTMENT = 1_000_000;
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
 
-/** A reason as the server keeps it: one line, trimmed, 1–200 characters; null when unusable. */
-export function cleanReason(raw: string): string | null {
+/** A reason as the server keeps it: one line, trimmed, 1–`max` characters; null when unusable. */
+export function cleanReason(raw: string, max = REASON_MAX): string | null {
   const text = raw.replace(/\s+/g, ' ').trim();
   const length = [...text].length;
-  return length === 0 || length > REASON_MAX ? null : text;
+  return length === 0 || length > max ? null : text;
+}
+
+/** The file an admin's export of a member is saved as. */
+export function exportFileName(memberId: number): string {
+  return `kesher-member-${memberId}-export.json`;
+}
+
+/** Whether what the admin typed to confirm an erasure names the member: their id, or their name
+ *  (spaces around and letter case aside). */
+export function namesMember(typed: string, member: { id: number; name: string }): boolean {
+  const text = typed.normalize('NFC').trim().toLocaleLowerCase();
+  if (text === '') return false;
+  return (
+    text === String(member.id) || text === member.name.normalize('NFC').trim().toLocaleLowerCase()
+  );
 }
 
 /** A credit adjustment typed by an admin ("+50", "-20", "100"): a non-zero whole number within
@@ -77,6 +94,16 @@ export function memberViewReducer(
     case 'unbanned':
       return { ...state, banned: null };
   }
+}
+
+/** The reasons the app offers a member who reports someone (docs/protocol.md `user/report`). */
+export const REPORT_REASONS = ['fake', 'inappropriate', 'harassment', 'scam', 'underage'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** A report's reason as one of the app's codes, or null for anything else (the server keeps any
+ *  line of text, so older or other clients may have sent words of their own). */
+export function reportReasonCode(reason: string): ReportReason | null {
+  return REPORT_REASONS.find((code) => code === reason) ?? null;
 }
 
 /** Open reports first (oldest first), then resolved ones (newest first), as the server sends. */

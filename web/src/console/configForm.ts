@@ -32,6 +32,15 @@ export type Problem = 'required' | 'price' | 'whole' | 'range' | 'credits' | 'gi
 /** Problems by "row:field" (row is the package id, or the feature). */
 export type Problems = Record<string, Problem>;
 
+/** True when the server would take the drafts. */
+export const noProblems = (problems: Problems): boolean => Object.keys(problems).length === 0;
+
+/** Changes the draft with `id` in a list of drafts. */
+export const editRow =
+  <D extends { id: number }>(id: number, change: (row: D) => D) =>
+  (rows: readonly D[]): D[] =>
+    rows.map((row) => (row.id === id ? change(row) : row));
+
 /** 7990 → "79.90": minor units as the form shows them. */
 export function majorText(minor: number): string {
   return (minor / 100).toFixed(2);

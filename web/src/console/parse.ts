@@ -46,6 +46,8 @@ import {
   type ConsoleStats,
   type Lock,
   type LedgerEntry,
+  type MemberErasure,
+  type MemberExport,
   type LockHolder,
   type Note,
   type NoteCategory,
@@ -125,29 +127,26 @@ export const isConsoleMessage = (v: unknown): v is ConsoleMessage =>
     v.operator === undefined ||
     (isRecord(v.operator) && isNumber(v.operator.id) && isString(v.operator.email)));
 
-const isConsoleMember = (v: unknown): v is ConsoleMember =>
-  isRecord(v) &&
-  isNumber(v.id) &&
-  isString(v.name) &&
-  isNumber(v.age) &&
-  isString(v.bio) &&
-  isString(v.city) &&
-  isString(v.country) &&
-  isLanguageCode(v.language) &&
-  arrayOf(isString)(v.photos);
+/** What every profile card the console shows has; `isPhoto` checks each of its photos. */
+const isProfileCard =
+  (isPhoto: (photo: unknown) => boolean) =>
+  (v: unknown): v is Record<string, unknown> =>
+    isRecord(v) &&
+    isNumber(v.id) &&
+    isString(v.name) &&
+    isNumber(v.age) &&
+    isString(v.city) &&
+    isString(v.bio) &&
+    isLanguageCode(v.language) &&
+    Array.isArray(v.photos) &&
+    v.photos.every(isPhoto);
 
-const isConsolePersona = (v: unknown): v is ConsolePersona =>
-  isRecord(v) &&
-  isNumber(v.id) &&
-  isString(v.name) &&
-  isNumber(v.age) &&
-  isString(v.city) &&
-  isString(v.bio) &&
-  isLanguageCode(v.language) &&
-  arrayOf(
-    (p: unknown): p is { id: number; url: string } =>
-      isRecord(p) && isNumber(p.id) && isString(p.url),
-  )(v.photos);
+const isPhotoLink = (p: unknown): boolean => isRecord(p) && isNumber(p.id) && isString(p.url);
+
+const isConsoleMember = (v: unknown): v is ConsoleMember =>
+  isProfileCard(isString)(v) && isString(v.country);
+
+const isConsolePersona = (v: unknown): v is ConsolePersona => isProfileCard(isPhotoLink)(v);
 
 const isNoteCategory = (v: unknown): v is NoteCategory =>
   isString(v) && (NOTE_CATEGORIES as readonly string[]).includes(v);
@@ -206,17 +205,7 @@ export const isAdminMember = (v: unknown): v is AdminMember =>
   isNullable(isBanState)(v.banned);
 
 const isAdminProfile = (v: unknown): v is AdminProfile =>
-  isRecord(v) &&
-  isNumber(v.id) &&
-  isString(v.name) &&
-  isNumber(v.age) &&
-  isString(v.city) &&
-  isString(v.bio) &&
-  isLanguageCode(v.language) &&
-  arrayOf(
-    (p: unknown): p is AdminProfile['photos'][number] =>
-      isRecord(p) && isNumber(p.id) && isString(p.url) && isString(p.thumb),
-  )(v.photos);
+  isProfileCard((p) => isPhotoLink(p) && isRecord(p) && isString(p.thumb))(v);
 
 const isLedgerEntry = (v: unknown): v is LedgerEntry =>
   isRecord(v) &&
@@ -287,6 +276,15 @@ export const isAdminReport = (v: unknown): v is AdminReport =>
   isNumber(v.reporter.id) &&
   isString(v.reporter.name) &&
   arrayOf(isReportMessage)(v.messages);
+
+export const isMemberExport = (v: unknown): v is MemberExport =>
+  isRecord(v) &&
+  isString(v.format) &&
+  isNumber(v.generated_at) &&
+  isRecord(v.profile) &&
+  isNumber(v.profile.id) &&
+  isString(v.profile.email) &&
+  isString(v.profile.name);
 
 const isStaffEntry = (v: unknown): v is StaffEntry =>
   isStaff(v) &&
@@ -460,10 +458,6 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/admin/config/gifts': isAdminConfig,
   'console/admin/canned/save': isCannedReply,
   'console/admin/canned/delete': isEmpty,
-  'console/admin/members/export': (v): v is ConsoleDataOf<'console/admin/members/export'> =>
-    isRecord(v) && isRecord(v.export),
-  'console/admin/members/erase': (v): v is ConsoleDataOf<'console/admin/members/erase'> =>
-    isRecord(v) && isNumber(v.member_id) && typeof v.erased === 'boolean',
   'console/admin/personas': (v): v is { personas: AdminPersona[] } =>
     isRecord(v) && arrayOf(isAdminPersona)(v.personas),
   'console/admin/personas/save': isPersonaData,
@@ -477,6 +471,10 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
     v,
   ): v is ConsoleDataOf<'console/admin/personas/photos/delete'> =>
     isRecord(v) && arrayOf(isPhoto)(v.photos),
+  'console/admin/members/export': (v: unknown): v is { export: MemberExport } =>
+    isRecord(v) && isMemberExport(v.export),
+  'console/admin/members/erase': (v: unknown): v is MemberErasure =>
+    isRecord(v) && isNumber(v.member_id) && v.erased === true,
   'console/admin/places': arrayOf(isPlaceSuggestion),
 };
 

@@ -345,6 +345,23 @@ export interface AdminMemberDetail extends AdminMember {
   payments: PaymentOrder[];
 }
 
+/** A member's export document, as `GET /api/account/export/…` gives it to the member
+ *  (docs/protocol.md "Your data (GDPR)"). The console checks its format and whose it is, and
+ *  hands the rest on as the file. */
+export interface MemberExport {
+  format: string;
+  generated_at: number;
+  profile: { id: number; email: string; name: string } & Record<string, unknown>;
+  /** photos, messages, likes, visits, blocks, ledger, wheel_spins, payments. */
+  [section: string]: unknown;
+}
+
+/** console/admin/members/erase's answer (docs/protocol.md "Admin: GDPR export and erasure"). */
+export interface MemberErasure {
+  member_id: number;
+  erased: true;
+}
+
 export interface AdjustCreditsResult {
   credits: number;
   replayed: 0 | 1;
@@ -592,12 +609,12 @@ export interface ConsoleModules {
   /** The member's GDPR export document (docs/protocol.md "Your data (GDPR)"), audited. */
   'console/admin/members/export': {
     request: { member_id: number };
-    data: { export: Record<string, unknown> };
+    data: { export: MemberExport };
   };
-  /** Erases the member (no password; `reason` goes into the audit log). */
+  /** Erases the member (no password; `reason`, 1–500 characters, goes into the audit log). */
   'console/admin/members/erase': {
     request: { member_id: number; reason: string };
-    data: { member_id: number; erased: boolean };
+    data: MemberErasure;
   };
   'console/admin/personas': { request: Empty; data: { personas: AdminPersona[] } };
   'console/admin/personas/save': { request: PersonaDraft; data: { persona: AdminPersona } };

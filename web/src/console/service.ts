@@ -32,6 +32,7 @@ import type {
   GiftEntry,
   Lock,
   LockLostReason,
+  MemberExport,
   Note,
   NoteCategory,
   PairKey,
@@ -682,6 +683,22 @@ export class ConsoleService {
   async unban(memberId: number, reason: string): Promise<Outcome<null>> {
     return this.outcome(
       await this.call('console/admin/members/unban', { member_id: memberId, reason }),
+      () => null,
+    );
+  }
+
+  /** The member's export document (the file they would download themselves); audited. */
+  async exportMember(memberId: number): Promise<Outcome<MemberExport>> {
+    return this.outcome(
+      await this.call('console/admin/members/export', { member_id: memberId }),
+      (d) => d.export,
+    );
+  }
+
+  /** Erases the member for good; `reason` goes into the audit log. */
+  async eraseMember(memberId: number, reason: string): Promise<Outcome<null>> {
+    return this.outcome(
+      await this.call('console/admin/members/erase', { member_id: memberId, reason }),
       () => null,
     );
   }

@@ -1,8 +1,20 @@
 // Test doubles and sample records for the console. Only tests import this file.
+import { act, render } from '@testing-library/react';
+import { createElement, type ReactElement } from 'react';
+import { onTestFinished } from 'vitest';
 import { FakeSocket } from '../realtime/testing';
 import type { NetworkLike } from '../realtime/client';
 import { ConsoleClient } from './client';
-import type { ConsoleMessage, Lock, QueueItem, Staff } from './protocol';
+import { ServiceContext } from './context';
+import { ConsoleService } from './service';
+import type {
+  AdminMemberDetail,
+  AdminReport,
+  ConsoleMessage,
+  Lock,
+  QueueItem,
+  Staff,
+} from './protocol';
 
 export { FakeSocket };
 
@@ -37,6 +49,17 @@ export function testClient(): ConsoleClient {
     requestTimeoutMs: 5000,
     pingIntervalMs: 10_000,
   });
+}
+
+/** Renders `screen` with a console service over an open fake socket, stopped after the test. */
+export function renderWithService(screen: ReactElement): FakeSocket {
+  const client = testClient();
+  client.start();
+  onTestFinished(() => client.stop());
+  const socket = FakeSocket.latest();
+  act(() => socket.serverOpen());
+  render(createElement(ServiceContext.Provider, { value: new ConsoleService(client) }, screen));
+  return socket;
 }
 
 export function queueItem(overrides: Partial<QueueItem> = {}): QueueItem {
@@ -86,6 +109,55 @@ export function consoleMessage(overrides: Partial<ConsoleMessage> = {}): Console
     gift: null,
     price: 50,
     operator: null,
+    ...overrides,
+  };
+}
+
+/** A member as console/admin/members/get gives them: Dana, 12, with 700 credits. */
+export function adminMemberDetail(overrides: Partial<AdminMemberDetail> = {}): AdminMemberDetail {
+  return {
+    id: 12,
+    email: 'dana@example.com',
+    name: 'Dana',
+    created_at: 1,
+    credits: 700,
+    premium_until: null,
+    banned: null,
+    profile: {
+      id: 12,
+      name: 'Dana',
+      age: 30,
+      gender: 2,
+      language: 'en',
+      city: 'Haifa',
+      country: 'Israel',
+      photo: null,
+      bio: '',
+      premium: 0,
+      photos: [],
+    },
+    ledger: [],
+    ledger_sum: 700,
+    payments: [],
+    ...overrides,
+  };
+}
+
+/** An open report of Dana (12) by Ruth (1) for harassment, as console/admin/reports/list gives it. */
+export function adminReport(overrides: Partial<AdminReport> = {}): AdminReport {
+  return {
+    id: 1,
+    reporter_id: 1,
+    reported_id: 12,
+    reason: 'harassment',
+    created_at: 1,
+    handled_at: null,
+    resolution: null,
+    note: '',
+    resolved_by: null,
+    reported: { ...adminMemberDetail().profile },
+    reporter: { id: 1, name: 'Ruth', age: 30, photo: null, language: 'he', city: '' },
+    messages: [],
     ...overrides,
   };
 }
