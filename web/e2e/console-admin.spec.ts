@@ -2,44 +2,10 @@
 // bans them, and the member's open page is signed out at once (docs/protocol.md "Admin: members,
 // reports and staff"); then exports another member's data and erases their account ("Admin: GDPR
 // export and erasure"). Screenshots of the admin screens in Hebrew and English, at 1440×900.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createHmac } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { expect, snap, test, tr, uniqueEmail } from './fixtures';
+import { openAdminConsole, writeSql } from './console';
+import { expect, snap, test, tr } from './fixtures';
 import { openAndCloseReward, registerMember } from './social';
-
-const root = resolve(import.meta.dirname, '..', '..');
-const STAFF_PASSWORD = 'console admin password 42';
-
-/** `kesher staff add --role admin`: the admin's email and the TOTP secret it prints once. */
-function addAdmin(): { email: string; secret: string } {
-  const email = uniqueEmail('admin');
-  const data = process.env.KESHER_E2E_DATA;
-  if (!data) throw new Error('KESHER_E2E_DATA is not set: global-setup.ts did not run');
-  const output = execFileSync(
-    process.env.KESHER_BIN ?? join(root, 'build/server/kesher'),
-    ['--data', data, '--log-level', 'warn', 'staff', 'add', '--email', email, '--role', 'admin'],
-    { input: `${STAFF_PASSWORD}\n`, encoding: 'utf8' },
-  );
-  const secret = /TOTP secret: ([A-Z2-7]+)/.exec(output)?.[1];
-  if (!secret) throw new Error(`no TOTP secret in: ${output}`);
-  return { email, secret };
-}
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
-function totp(secret: string, now = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secret) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return code.toString().padStart(6, '0');
-}
 
 test('an admin bans a member and the member’s open page is signed out', async ({
   page,
@@ -52,12 +18,11 @@ test('an admin bans a member and the member’s open page is signed out', async 
   const member = await registerMember(page.request, context, base, 'banned', 'he');
   await openAndCloseReward(page, '/explore', 'he');
 
-  const admin = addAdmin();
-  const staffContext = await browser.newContext({
-    baseURL: base,
-    locale: 'he-IL',
-    viewport: { width: 1440, height: 900 },
-  });
+  const {
+    context: staffContext,
+    page: console,
+    email: adminEmail,
+  } = await openAdminConsole(browser, base, 'he', 'admin');
   try {
     // Another member reported them (user/report's row, written as the module writes it).
     const reporter = await registerMember(
@@ -67,19 +32,10 @@ test('an admin bans a member and the member’s open page is signed out', async 
       'reporter',
       'he',
     );
-    execFileSync('sqlite3', [
-      join(process.env.KESHER_E2E_DATA ?? '', 'kesher.db'),
+    writeSql(
       `INSERT INTO reports (reporter_id, reported_id, reason, created_at) VALUES ` +
         `(${reporter.id}, ${member.id}, 'harassment', strftime('%s', 'now'))`,
-    ]);
-    const console = await staffContext.newPage();
-    await console.goto('/console');
-    await console.getByLabel(tr('console.login.email', 'he')).fill(admin.email);
-    await console.getByLabel(tr('console.login.password', 'he')).fill(STAFF_PASSWORD);
-    await console.getByRole('button', { name: tr('console.login.submit', 'he') }).click();
-    await console.getByTestId('console-totp').fill(totp(admin.secret));
-    await console.getByRole('button', { name: tr('console.login.submit', 'he') }).click();
-    await expect(console.getByTestId('console-logout')).toBeVisible();
+    );
 
     // Members: find them by email and open their page.
     await console.getByRole('button', { name: tr('console.nav.admin', 'he') }).click();
@@ -113,7 +69,7 @@ test('an admin bans a member and the member’s open page is signed out', async 
     await expect(console.getByTestId('admin-report').first()).toBeVisible();
     await snap(console, testInfo, 'console-admin-reports-he');
     await console.getByTestId('admin-section-staff').click();
-    await expect(console.getByTestId('admin-staff')).toContainText(admin.email);
+    await expect(console.getByTestId('admin-staff')).toContainText(adminEmail);
     await snap(console, testInfo, 'console-admin-staff-he');
 
     // The same screens in English.
