@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  promoEndsFromInput,
+  promoEndsInput,
   changedPrices,
   expectedCreditsPerSpin,
   giftDraft,
@@ -241,5 +243,16 @@ describe('premium, gifts and the like limit', () => {
     expect(likeLimitProblem('10001')).toBe('range');
     expect(likeLimitProblem('')).toBe('required');
     expect(likeLimitProblem('2.5')).toBe('whole');
+  });
+});
+
+describe('the promotion end', () => {
+  it('round-trips through the datetime-local input in local time, and empties to no end', () => {
+    const seconds = Math.floor(new Date(2026, 11, 31, 23, 30).getTime() / 1000);
+    expect(promoEndsInput(seconds)).toBe('2026-12-31T23:30');
+    expect(promoEndsFromInput('2026-12-31T23:30')).toBe(seconds);
+    expect(promoEndsInput(null)).toBe('');
+    expect(promoEndsFromInput('')).toBeNull();
+    expect(promoEndsFromInput('31.12.2026 23:30')).toBeNull();
   });
 });

@@ -413,3 +413,22 @@ export function giftsOf(drafts: readonly GiftDraft[]): ConfigGift[] {
 export function giftIcons(gifts: readonly ConfigGift[]): string[] {
   return [...new Set(gifts.map((g) => g.icon))].sort();
 }
+
+/** A promotion's end as a `datetime-local` input shows it, in the admin's own time zone; "" when
+ *  it runs until switched off. */
+export function promoEndsInput(seconds: number | null): string {
+  if (seconds === null) return '';
+  const d = new Date(seconds * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}` +
+    `T${two(d.getHours())}:${two(d.getMinutes())}`
+  );
+}
+
+/** The input's value back as unix seconds (local time); null for an empty or unreadable one. */
+export function promoEndsFromInput(text: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return null;
+  const millis = new Date(text).getTime();
+  return Number.isFinite(millis) ? Math.floor(millis / 1000) : null;
+}

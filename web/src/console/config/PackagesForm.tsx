@@ -1,5 +1,5 @@
 // The credit packages: credits, the price in both currencies, the discount and free spins shown,
-// and whether the promotion runs.
+// and whether the promotion runs, and until when.
 import { useState } from 'react';
 import type { LanguageCode } from '../../realtime/protocol';
 import {
@@ -10,6 +10,8 @@ import {
   packageProblems,
   packagesOf,
   problemKeyOfServerField,
+  promoEndsFromInput,
+  promoEndsInput,
   type PackageChange,
   type PackageDraft,
   type PackageField,
@@ -18,6 +20,7 @@ import {
 } from '../configForm';
 import { useService } from '../context';
 import { formatMoney } from '../dashboard';
+import { formatTimestamp } from '../format';
 import { useConsoleT } from '../hooks';
 import type { ConfigCreditPackage } from '../protocol';
 import {
@@ -72,6 +75,25 @@ export function PackagesForm({ value: packages, onSaved }: SectionProps<ConfigCr
             edit(d.id, (x) => ({ ...x, promoActive }));
           }}
           aria-label={t('console.config.packages.promoFor', { id: d.id })}
+        />
+      ),
+    },
+    {
+      kind: 'cell',
+      header: t('console.config.packages.promoEnds'),
+      cell: (d) => (
+        <input
+          type="datetime-local"
+          className="cs-config__input cs-config__input--date"
+          value={promoEndsInput(d.promoEnds)}
+          disabled={!d.promoActive}
+          onChange={(e) => {
+            const promoEnds = promoEndsFromInput(e.target.value);
+            edit(d.id, (x) => ({ ...x, promoEnds }));
+          }}
+          aria-label={t('console.config.packages.promoEndsFor', { id: d.id })}
+          title={t('console.config.packages.promoEndsHint')}
+          data-testid={`config-promo-ends-${d.id}`}
         />
       ),
     },
@@ -133,6 +155,7 @@ function describePackageChange(
     if (change.field === 'price_usd_minor') return formatMoney(value, 'USD', language);
     if (change.field === 'promo_active')
       return t(value ? 'console.config.on' : 'console.config.off');
+    if (change.field === 'promo_ends') return formatTimestamp(value, language, true);
     return String(value);
   };
   return t('console.config.change.field', {
