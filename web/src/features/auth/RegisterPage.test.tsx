@@ -62,6 +62,26 @@ const step = () => screen.getByTestId('register-form').getAttribute('data-step')
 const next = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByTestId('register-continue'));
 
+/** Opens the account step (8) of a draft whose earlier steps are all filled in. */
+function renderAccountStepOfAvi(password: string) {
+  useRegisterStore.setState({
+    step: 8,
+    gender: 1,
+    sGender: 2,
+    name: 'Avi',
+    birthDay: 1,
+    birthMonth: 1,
+    birthYear: 1990,
+    place: TEL_AVIV,
+    answer: 1,
+    email: 'avi@example.com',
+    password,
+  });
+  const user = userEvent.setup();
+  renderAt('/register', '/register', <RegisterPage />);
+  return user;
+}
+
 describe('RegisterPage', () => {
   it('walks the steps, creates the account on the eighth, then offers photos', async () => {
     const user = userEvent.setup();
@@ -220,21 +240,7 @@ describe('RegisterPage', () => {
   }, 20_000); // nine steps of typed input: slow on a busy 2-core machine, not a hang
 
   it('sends an underage answer from the server to the birth date step', async () => {
-    useRegisterStore.setState({
-      step: 8,
-      gender: 1,
-      sGender: 2,
-      name: 'Avi',
-      birthDay: 1,
-      birthMonth: 1,
-      birthYear: 1990,
-      place: TEL_AVIV,
-      answer: 1,
-      email: 'avi@example.com',
-      password: 'long enough',
-    });
-    const user = userEvent.setup();
-    renderAt('/register', '/register', <RegisterPage />);
+    const user = renderAccountStepOfAvi('long enough');
     fetchMock.mockResolvedValueOnce(json(400, { error_code: 'underage' }));
     await user.click(screen.getByTestId('register-create-account'));
     await waitFor(() => expect(step()).toBe('5'));
@@ -242,21 +248,7 @@ describe('RegisterPage', () => {
   });
 
   it('after a reload on the account step asks for the password again', async () => {
-    useRegisterStore.setState({
-      step: 8,
-      gender: 1,
-      sGender: 2,
-      name: 'Avi',
-      birthDay: 1,
-      birthMonth: 1,
-      birthYear: 1990,
-      place: TEL_AVIV,
-      answer: 1,
-      email: 'avi@example.com',
-      password: '',
-    });
-    const user = userEvent.setup();
-    renderAt('/register', '/register', <RegisterPage />);
+    const user = renderAccountStepOfAvi('');
     await user.click(screen.getByTestId('register-create-account'));
     expect(step()).toBe('8');
     expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
@@ -264,21 +256,7 @@ describe('RegisterPage', () => {
   });
 
   it('shows the network text when the server cannot be reached', async () => {
-    useRegisterStore.setState({
-      step: 8,
-      gender: 1,
-      sGender: 2,
-      name: 'Avi',
-      birthDay: 1,
-      birthMonth: 1,
-      birthYear: 1990,
-      place: TEL_AVIV,
-      answer: 1,
-      email: 'avi@example.com',
-      password: 'long enough',
-    });
-    const user = userEvent.setup();
-    renderAt('/register', '/register', <RegisterPage />);
+    const user = renderAccountStepOfAvi('long enough');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByTestId('register-create-account'));
     expect(await screen.findByTestId('register-error-form')).toHaveTextContent(

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailField } from './EmailField';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/apiError';
+import { SolidIcon } from '../../ui/icons';
 import { recover } from './api';
 import { AuthLayout } from './AuthLayout';
 import { errorKey } from './errors';
@@ -66,7 +67,7 @@ export default function ResetPage() {
     return (
       <AuthLayout testId="reset-page">
         <div className="auth-icon-badge" aria-hidden="true">
-          <MailIcon />
+          <SolidIcon d={MAIL} size={30} />
         </div>
         <h1 className="auth-title">{t('auth.reset.sentTitle')}</h1>
         <div className="auth-lead" role="status" data-testid="reset-sent">
@@ -151,16 +152,8 @@ export default function ResetPage() {
   );
 }
 
-function MailIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
-      <path
-        d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v.5l8 5 8-5V6H4Zm16 2.8-8 5-8-5V18h16V8.8Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
+const MAIL =
+  'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v.5l8 5 8-5V6H4Zm16 2.8-8 5-8-5V18h16V8.8Z';
 
 /** 75 → "1:15": a clock reads the same in every language and needs no plural forms. */
 function clock(seconds: number): string {
