@@ -5,7 +5,7 @@ import type { Reply } from '../../realtime/protocol';
 import RegisterPage from './RegisterPage';
 import { REGISTER_STORAGE_KEY, useRegisterStore } from './registerStore';
 import * as shell from './shellMock';
-import { renderAt, setTestLanguage } from './testUtils';
+import { jsonResponse, renderAt, setTestLanguage } from './testUtils';
 
 vi.mock('./shell', () => import('./shellMock'));
 // The slots have their own tests (features/media); here they only report an upload under way.
@@ -24,13 +24,6 @@ vi.mock('../media/PhotoSlots', () => ({
 
 const fetchMock = vi.fn<typeof fetch>();
 const TEL_AVIV = { place_id: 293397, description: 'Tel Aviv-Yafo, Israel' };
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 beforeAll(async () => {
   await setTestLanguage('en');
@@ -180,7 +173,7 @@ describe('RegisterPage', () => {
 
     // Sending step 8 creates the account. The server says the email is taken: it stays there.
     expect(screen.queryByTestId('register-continue')).toBeNull();
-    fetchMock.mockResolvedValueOnce(json(409, { error_code: 'email_taken' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(409, { error_code: 'email_taken' }));
     await user.click(screen.getByTestId('register-create-account'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Email already registered, please try again',
@@ -192,7 +185,7 @@ describe('RegisterPage', () => {
     await user.clear(screen.getByTestId('register-email'));
     await user.type(screen.getByTestId('register-email'), 'dana2@example.com');
     const created = shell.makeUser({ id: 77 });
-    fetchMock.mockResolvedValueOnce(json(201, { user: created }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { user: created }));
     await user.click(screen.getByTestId('register-create-account'));
 
     // 9: photos, as the new member: signed in, the socket reconnected, the draft gone, and
@@ -241,7 +234,7 @@ describe('RegisterPage', () => {
 
   it('sends an underage answer from the server to the birth date step', async () => {
     const user = renderAccountStepOfAvi('long enough');
-    fetchMock.mockResolvedValueOnce(json(400, { error_code: 'underage' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error_code: 'underage' }));
     await user.click(screen.getByTestId('register-create-account'));
     await waitFor(() => expect(step()).toBe('5'));
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum age to register is 18');

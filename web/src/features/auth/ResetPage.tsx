@@ -63,6 +63,19 @@ export default function ResetPage() {
         ? t(formError.key, formError.params)
         : null;
 
+  const errorAlert = throttleText ? (
+    <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
+      {throttleText}
+    </p>
+  ) : null;
+  const backToLogin = (
+    <p className="auth-switch">
+      <Link to="/login" data-testid="reset-login-link">
+        {t('auth.reset.backToLogin')}
+      </Link>
+    </p>
+  );
+
   if (sentTo !== null) {
     return (
       <AuthLayout testId="reset-page">
@@ -80,11 +93,7 @@ export default function ResetPage() {
           </p>
           <p className="auth-email-note">{t('auth.reset.sentBody')}</p>
         </div>
-        {throttleText ? (
-          <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
-            {throttleText}
-          </p>
-        ) : null}
+        {errorAlert}
         <p className="muted" data-testid="reset-wait">
           {waiting
             ? t('auth.reset.waitAgain', { time: clock(wait.remaining) })
@@ -101,11 +110,7 @@ export default function ResetPage() {
             {t('auth.reset.resend')}
           </button>
         </div>
-        <p className="auth-switch">
-          <Link to="/login" data-testid="reset-login-link">
-            {t('auth.reset.backToLogin')}
-          </Link>
-        </p>
+        {backToLogin}
       </AuthLayout>
     );
   }
@@ -115,11 +120,7 @@ export default function ResetPage() {
       <h1 className="auth-title">{t('auth.reset.title')}</h1>
       <p className="auth-lead muted">{t('auth.reset.subtitle')}</p>
       <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="reset-form">
-        {throttleText ? (
-          <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
-            {throttleText}
-          </p>
-        ) : null}
+        {errorAlert}
         <EmailField
           id="reset-email"
           label={t('auth.fields.email')}
@@ -143,11 +144,7 @@ export default function ResetPage() {
           {submitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
         </button>
       </form>
-      <p className="auth-switch">
-        <Link to="/login" data-testid="reset-login-link">
-          {t('auth.reset.backToLogin')}
-        </Link>
-      </p>
+      {backToLogin}
     </AuthLayout>
   );
 }

@@ -97,7 +97,6 @@ function CreditsModalView({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       labelledBy="credits-modal-title"
-      closeLabel={t('common.a11y.close')}
       className="money-modal credits-modal"
     >
       <div data-testid="credits-modal">

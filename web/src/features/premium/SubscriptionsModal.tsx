@@ -48,13 +48,7 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
   const choose = (id: number) => setSelected(id);
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy="subscriptions-title"
-      closeLabel={t('common.a11y.close')}
-      className="subs-modal"
-    >
+    <Modal open onClose={onClose} labelledBy="subscriptions-title" className="subs-modal">
       <div data-testid="subscriptions-modal">
         <div className="subs-modal__hero" aria-hidden="true">
           <span className="subs-modal__crown">
