@@ -6,8 +6,8 @@
 // image has expired".
 // Hebrew on the phone, English on the desktop (onlyPairedLayout).
 import { expectCredits, isPhone, myMessages, otherMember, theirMessages } from './conversation';
-import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
-import { addProfilePhoto, expectLoaded, makeJpeg } from './photos';
+import { expect, onlyPairedLayout, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import { addProfilePhoto, expectLoaded, makeJpeg, slowUploads } from './photos';
 import { openAndCloseReward, registerMember, withOtherMember } from './social';
 
 const IMAGE_PRICE = 70;
@@ -38,14 +38,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
       await expect(page.getByTestId('chat-empty')).toBeVisible();
 
       // A large photo on a slow connection: its progress shows inside its own bubble.
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 20,
-        downloadThroughput: -1,
-        uploadThroughput: 384 * 1024,
-      });
+      const fullSpeed = await slowUploads(page, 384 * 1024);
       const sunset = makeJpeg(testInfo, 'sunset.jpg', ['#ffb199', '#6a3093'], true);
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: tr('chat.composer.picture', lang) }).click();
@@ -59,13 +52,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
       // The picture button waits for this upload (one at a time).
       await expect(page.getByTestId('chat-picture')).toBeDisabled();
       await snap(page, testInfo, `chat-picture-uploading-${lang}`);
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-      await cdp.detach();
+      await fullSpeed();
 
       // Sent: the server's thumbnail, behind a link signed for A, and 70 credits spent.
       await expect(mineFirst.getByTestId('message-status')).toHaveAttribute('data-state', 'sent', {

@@ -3,41 +3,10 @@
 // online, the sender's screen must agree with the server: the message sent, once, the balance
 // debited once. Meanwhile the app says it is offline, the partner's presence is unknown, and a
 // draft survives a reload. Hebrew on the phone, English on the desktop.
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
-import {
-  openAndCloseReward,
-  registerMember,
-  sql,
-  withOtherMember,
-  type OtherMember,
-} from './social';
-
-const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
-
-function myMessages(page: Page) {
-  return page.locator('[data-testid="message"][data-mine="true"]');
-}
-
-function theirMessages(page: Page) {
-  return page.locator('[data-testid="message"][data-mine="false"]');
-}
-
-/** The balance as the screen shows it: the side column on desktop, the profile page on a phone. */
-async function expectCredits(page: Page, testInfo: TestInfo, lang: Lang, amount: number) {
-  if (!isPhone(testInfo)) {
-    await expect(
-      page.getByRole('button', {
-        name: tr('common.credits.balance', lang, { amount: String(amount) }),
-      }),
-    ).toBeVisible();
-    return;
-  }
-  await page.locator('.tab-bar a[href="/profile"]').click();
-  await expect(page.getByTestId('profile-credits')).toContainText(String(amount));
-  await page.goBack();
-  await expect(page.getByTestId('chat-pane')).toBeVisible();
-}
+import type { BrowserContext, Page } from '@playwright/test';
+import { expectCredits, myMessages, otherMember, theirMessages } from './conversation';
+import { expect, onlyPairedLayout, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import { openAndCloseReward, registerMember, sql, withOtherMember } from './social';
 
 /**
  * Passes the page's socket through, except that the reply to the send of `text` never arrives:
@@ -75,17 +44,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     const a = await registerMember(page.request, context, base, 'offline-a', lang, {
       placeId: OUT_OF_THE_WAY,
     });
-    const other: OtherMember = {
-      tag: 'offline-b',
-      lang,
-      gender: 2,
-      lookingFor: 1,
-      placeId: OUT_OF_THE_WAY,
-      contextOptions: {
-        viewport: testInfo.project.use.viewport ?? null,
-        hasTouch: testInfo.project.use.hasTouch ?? false,
-      },
-    };
+    const other = otherMember('offline-b', lang, testInfo);
     await withOtherMember(browser, base, other, async (bPage, b) => {
       // B opens the chat with A, so that B is online and A's header says so.
       await openAndCloseReward(bPage, `/chat/${a.id}`, lang);

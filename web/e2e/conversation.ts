@@ -1,4 +1,4 @@
-// Helpers for the tests of a conversation between two members (chat.spec.ts, media.spec.ts): the
+// Helpers for the tests of a conversation between two members (chat, pictures, connection): the
 // second member in a browser context of the same size, the messages on each side, sending, and
 // the balance as the screen shows it.
 import type { Page, TestInfo } from '@playwright/test';

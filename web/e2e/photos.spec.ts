@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   onlyPairedLayout,
 } from './fixtures';
-import { addThroughSlot, expectLoaded, makeJpeg, slots, slotStates } from './photos';
+import { addThroughSlot, expectLoaded, makeJpeg, slots, slotStates, slowUploads } from './photos';
 import { openAndCloseReward, registerMember, sqlIds, withOtherMember } from './social';
 
 const NAMES: Record<'he' | 'en', string> = { he: 'שירה', en: 'Shira' };
@@ -184,14 +184,7 @@ for (const lang of ['he', 'en'] as const) {
     expect(await slotStates(page)).toEqual(['photo', 'photo', 'photo', 'open', 'locked', 'locked']);
 
     // A slow upload shows its progress over the picture's preview.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
-    });
+    const fullSpeed = await slowUploads(page, 256 * 1024);
     await addThroughSlot(page, makeJpeg(testInfo, 'slow.jpg', ['#d4fc79', '#96e6a1'], true));
     await expect(slots(page).nth(3)).toHaveAttribute('data-state', 'uploading');
     await expect(overlay.getByTestId('photo-slot-preview')).toBeVisible();
@@ -206,12 +199,7 @@ for (const lang of ['he', 'en'] as const) {
     ]);
     await snap(page, testInfo, `profile-edit-uploading-${lang}`);
     await expect(slots(page).nth(3)).toHaveAttribute('data-state', 'photo', { timeout: 45_000 });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await fullSpeed();
 
     // The fields: Save opens with a change, and the server keeps the bio without its HTML.
     const bio = overlay.getByTestId('profile-edit-bio');

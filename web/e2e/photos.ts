@@ -67,3 +67,24 @@ export async function addProfilePhoto(page: Page, file: string): Promise<void> {
   });
   await page.getByTestId('profile-edit-close').click();
 }
+
+/** Slows the page's uploads to `bytesPerSecond`; the function it returns gives the speed back. */
+export async function slowUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.detach();
+  };
+}

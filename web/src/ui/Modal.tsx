@@ -1,6 +1,7 @@
 // A centred card dialog with a close button, on the shared Dialog frame (focus trap, stacking,
 // Escape and backdrop dismiss, focus restored on close).
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
 import './Modal.css';
 
@@ -9,12 +10,14 @@ interface ModalProps {
   onClose: () => void;
   /** Id of the element inside children that names the dialog. */
   labelledBy: string;
-  closeLabel: string;
+  /** The close button's name; "Close" in the page's language unless said otherwise. */
+  closeLabel?: string;
   children: ReactNode;
   className?: string;
 }
 
 export function Modal({ open, onClose, labelledBy, closeLabel, children, className }: ModalProps) {
+  const { t } = useTranslation();
   if (!open) return null;
   return (
     <Dialog
@@ -23,7 +26,12 @@ export function Modal({ open, onClose, labelledBy, closeLabel, children, classNa
       className={className ? `modal ${className}` : 'modal'}
       backdropClassName="modal-backdrop"
     >
-      <button type="button" className="modal__close" onClick={onClose} aria-label={closeLabel}>
+      <button
+        type="button"
+        className="modal__close"
+        onClick={onClose}
+        aria-label={closeLabel ?? t('common.a11y.close')}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path
             d="M6 6l12 12M18 6 6 18"

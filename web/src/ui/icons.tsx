@@ -246,6 +246,29 @@ export function Icon({ name, size = 24, className, strokeWidth = 1.8 }: IconProp
   );
 }
 
+interface SolidIconProps {
+  /** The one path of the glyph, on a 24×24 grid. */
+  d: string;
+  size: number;
+  className?: string;
+}
+
+/** A glyph drawn as one path filled with currentColor, where a stroked Icon would look too thin. */
+export function SolidIcon({ d, size, className }: SolidIconProps) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={d} fill="currentColor" />
+    </svg>
+  );
+}
+
 /** The credits coin: gold, with the brand heart, so it reads as "Kesher money". */
 export function CoinIcon({ size = 20, className }: { size?: number; className?: string }) {
   return (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './FieldError';
 
 interface EmailFieldProps {
   id: string;
@@ -23,7 +24,6 @@ export function EmailField({
   autoFocus,
 }: EmailFieldProps) {
   const { t } = useTranslation();
-  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -43,15 +43,11 @@ export function EmailField({
         // Addresses are Latin text even inside a Hebrew form.
         dir="ltr"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         data-testid={testId}
         autoFocus={autoFocus}
       />
-      {error ? (
-        <span id={errorId} className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldError fieldId={id} error={error} />
     </div>
   );
 }

@@ -3,13 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from './LoginPage';
 import * as shell from './shellMock';
-import { renderAt, setTestLanguage } from './testUtils';
+import { jsonResponse, renderAt, setTestLanguage } from './testUtils';
 
 vi.mock('./shell', () => import('./shellMock'));
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeAll(async () => {
   await setTestLanguage('en');
@@ -57,14 +55,14 @@ describe('LoginPage', () => {
     const { router } = renderAt('/login', '/login', <LoginPage />);
     await user.type(screen.getByTestId('login-email'), 'dana@example.com');
     await user.type(screen.getByTestId('login-password'), 'wrong-password');
-    fetchMock.mockResolvedValueOnce(json(401, { error_code: 'invalid_credentials' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error_code: 'invalid_credentials' }));
     await user.click(screen.getByTestId('login-submit'));
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
       'Incorrect username/password',
     );
 
     const dana = shell.makeUser();
-    fetchMock.mockResolvedValueOnce(json(200, { user: dana }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { user: dana }));
     await user.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
     expect(shell.useAppStore.getState().user).toEqual(dana);
@@ -77,7 +75,9 @@ describe('LoginPage', () => {
     renderAt('/login', '/login', <LoginPage />);
     await user.type(screen.getByTestId('login-email'), 'dana@example.com');
     await user.type(screen.getByTestId('login-password'), 'whatever1');
-    fetchMock.mockResolvedValueOnce(json(429, { error_code: 'too_many_attempts', retry_after: 3 }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(429, { error_code: 'too_many_attempts', retry_after: 3 }),
+    );
     await user.click(screen.getByTestId('login-submit'));
     expect(await screen.findByTestId('login-error')).toHaveTextContent(
       'Please wait 3 seconds before another request',

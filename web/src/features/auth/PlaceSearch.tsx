@@ -3,6 +3,8 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode, PlaceSuggestion } from '../../realtime/protocol';
 import { searchPlaces } from './api';
+import { SolidIcon } from '../../ui/icons';
+import { FieldError } from './FieldError';
 import './PlaceSearch.css';
 
 /** Long enough to skip most keystrokes of a fast typist, short enough to feel instant. */
@@ -124,7 +126,7 @@ export function PlaceSearch({
       </label>
       <div className="place-search-box">
         <span className="place-search-icon" aria-hidden="true">
-          <PinIcon />
+          <SolidIcon d={PIN} size={18} />
         </span>
         <input
           id={id}
@@ -157,7 +159,7 @@ export function PlaceSearch({
             data-testid={`${testId}-selected`}
             title={t('auth.place.selected')}
           >
-            <CheckIcon />
+            <SolidIcon d={CHECK} size={20} />
             <span className="visually-hidden">{t('auth.place.selected')}</span>
           </span>
         ) : null}
@@ -198,36 +200,17 @@ export function PlaceSearch({
                 pick(place);
               }}
             >
-              <PinIcon />
+              <SolidIcon d={PIN} size={18} />
               <span>{place.description}</span>
             </li>
           ))}
         </ul>
       </div>
-      {error ? (
-        <span id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      <FieldError fieldId={id} error={error} />
     </div>
   );
 }
 
-function PinIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path
-        d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path d="m9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4z" fill="currentColor" />
-    </svg>
-  );
-}
+const PIN =
+  'M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z';
+const CHECK = 'm9.5 16.2-4.2-4.2-1.4 1.4 5.6 5.6 11-11-1.4-1.4z';

@@ -5,7 +5,7 @@ import type { Reply } from '../../realtime/protocol';
 import RegisterPage from './RegisterPage';
 import { REGISTER_STORAGE_KEY, useRegisterStore } from './registerStore';
 import * as shell from './shellMock';
-import { renderAt, setTestLanguage } from './testUtils';
+import { jsonResponse, renderAt, setTestLanguage } from './testUtils';
 
 vi.mock('./shell', () => import('./shellMock'));
 // The slots have their own tests (features/media); here they only report an upload under way.
@@ -24,13 +24,6 @@ vi.mock('../media/PhotoSlots', () => ({
 
 const fetchMock = vi.fn<typeof fetch>();
 const TEL_AVIV = { place_id: 293397, description: 'Tel Aviv-Yafo, Israel' };
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 beforeAll(async () => {
   await setTestLanguage('en');
@@ -61,6 +54,26 @@ afterEach(() => {
 const step = () => screen.getByTestId('register-form').getAttribute('data-step');
 const next = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByTestId('register-continue'));
+
+/** Opens the account step (8) of a draft whose earlier steps are all filled in. */
+function renderAccountStepOfAvi(password: string) {
+  useRegisterStore.setState({
+    step: 8,
+    gender: 1,
+    sGender: 2,
+    name: 'Avi',
+    birthDay: 1,
+    birthMonth: 1,
+    birthYear: 1990,
+    place: TEL_AVIV,
+    answer: 1,
+    email: 'avi@example.com',
+    password,
+  });
+  const user = userEvent.setup();
+  renderAt('/register', '/register', <RegisterPage />);
+  return user;
+}
 
 describe('RegisterPage', () => {
   it('walks the steps, creates the account on the eighth, then offers photos', async () => {
@@ -160,7 +173,7 @@ describe('RegisterPage', () => {
 
     // Sending step 8 creates the account. The server says the email is taken: it stays there.
     expect(screen.queryByTestId('register-continue')).toBeNull();
-    fetchMock.mockResolvedValueOnce(json(409, { error_code: 'email_taken' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(409, { error_code: 'email_taken' }));
     await user.click(screen.getByTestId('register-create-account'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Email already registered, please try again',
@@ -172,7 +185,7 @@ describe('RegisterPage', () => {
     await user.clear(screen.getByTestId('register-email'));
     await user.type(screen.getByTestId('register-email'), 'dana2@example.com');
     const created = shell.makeUser({ id: 77 });
-    fetchMock.mockResolvedValueOnce(json(201, { user: created }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { user: created }));
     await user.click(screen.getByTestId('register-create-account'));
 
     // 9: photos, as the new member: signed in, the socket reconnected, the draft gone, and
@@ -220,43 +233,15 @@ describe('RegisterPage', () => {
   }, 20_000); // nine steps of typed input: slow on a busy 2-core machine, not a hang
 
   it('sends an underage answer from the server to the birth date step', async () => {
-    useRegisterStore.setState({
-      step: 8,
-      gender: 1,
-      sGender: 2,
-      name: 'Avi',
-      birthDay: 1,
-      birthMonth: 1,
-      birthYear: 1990,
-      place: TEL_AVIV,
-      answer: 1,
-      email: 'avi@example.com',
-      password: 'long enough',
-    });
-    const user = userEvent.setup();
-    renderAt('/register', '/register', <RegisterPage />);
-    fetchMock.mockResolvedValueOnce(json(400, { error_code: 'underage' }));
+    const user = renderAccountStepOfAvi('long enough');
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error_code: 'underage' }));
     await user.click(screen.getByTestId('register-create-account'));
     await waitFor(() => expect(step()).toBe('5'));
     expect(screen.getByRole('alert')).toHaveTextContent('The minimum age to register is 18');
   });
 
   it('after a reload on the account step asks for the password again', async () => {
-    useRegisterStore.setState({
-      step: 8,
-      gender: 1,
-      sGender: 2,
-      name: 'Avi',
-      birthDay: 1,
-      birthMonth: 1,
-      birthYear: 1990,
-      place: TEL_AVIV,
-      answer: 1,
-      email: 'avi@example.com',
-      password: '',
-    });
-    const user = userEvent.setup();
-    renderAt('/register', '/register', <RegisterPage />);
+    const user = renderAccountStepOfAvi('');
     await user.click(screen.getByTestId('register-create-account'));
     expect(step()).toBe('8');
     expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
@@ -264,21 +249,7 @@ describe('RegisterPage', () => {
   });
 
   it('shows the network text when the server cannot be reached', async () => {
-    useRegisterStore.setState({
-      step: 8,
-      gender: 1,
-      sGender: 2,
-      name: 'Avi',
-      birthDay: 1,
-      birthMonth: 1,
-      birthYear: 1990,
-      place: TEL_AVIV,
-      answer: 1,
-      email: 'avi@example.com',
-      password: 'long enough',
-    });
-    const user = userEvent.setup();
-    renderAt('/register', '/register', <RegisterPage />);
+    const user = renderAccountStepOfAvi('long enough');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(screen.getByTestId('register-create-account'));
     expect(await screen.findByTestId('register-error-form')).toHaveTextContent(

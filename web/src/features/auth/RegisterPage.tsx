@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/apiError';
+import { SolidIcon } from '../../ui/icons';
 import { register } from './api';
 import { AuthLayout } from './AuthLayout';
 import { errorKey } from './errors';
@@ -230,7 +231,7 @@ export default function RegisterPage() {
               disabled={submitting}
               data-testid="register-back"
             >
-              <BackIcon />
+              <SolidIcon d={BACK} size={20} className="icon-directional" />
               {t('auth.actions.back')}
             </button>
           )}
@@ -292,10 +293,4 @@ function PhotoStepActions({ uploading }: { uploading: boolean }) {
   );
 }
 
-function BackIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="icon-directional">
-      <path d="M15.4 4.6 8 12l7.4 7.4 1.4-1.4-6-6 6-6z" fill="currentColor" />
-    </svg>
-  );
-}
+const BACK = 'M15.4 4.6 8 12l7.4 7.4 1.4-1.4-6-6 6-6z';

@@ -34,6 +34,44 @@ export function FieldErrorText({ id, error }: { id: string; error?: FieldError }
   );
 }
 
+interface ChoiceStepProps<V extends string | number> {
+  /** The field the choice fills; it names the radio group and the error. */
+  field: 'gender' | 's_gender' | 'answer';
+  legend: string;
+  choices: Choice<V>[];
+  value: V | null;
+  error?: FieldError;
+  onChange: (value: V) => void;
+  columns?: 1 | 2 | 3;
+}
+
+/** A step that is one choice among cards, with the error it may show. */
+function ChoiceStep<V extends string | number>({
+  field,
+  legend,
+  choices,
+  value,
+  error,
+  onChange,
+  columns,
+}: ChoiceStepProps<V>) {
+  const errorId = `register-error-${field}`;
+  return (
+    <>
+      <ChoiceGroup
+        name={field}
+        legend={legend}
+        choices={choices}
+        value={value}
+        onChange={onChange}
+        errorId={error ? errorId : undefined}
+        columns={columns}
+      />
+      <FieldErrorText id={errorId} error={error} />
+    </>
+  );
+}
+
 export function GenderStep({ draft, errors, change }: StepProps) {
   const { t } = useTranslation();
   const choices: Choice<Gender>[] = [
@@ -52,18 +90,15 @@ export function GenderStep({ draft, errors, change }: StepProps) {
     },
   ];
   return (
-    <>
-      <ChoiceGroup
-        name="gender"
-        legend={t('auth.register.steps.gender.title')}
-        choices={choices}
-        value={draft.gender}
-        onChange={(gender) => change('gender', { gender })}
-        errorId={errors.gender ? 'register-error-gender' : undefined}
-        columns={3}
-      />
-      <FieldErrorText id="register-error-gender" error={errors.gender} />
-    </>
+    <ChoiceStep
+      field="gender"
+      legend={t('auth.register.steps.gender.title')}
+      choices={choices}
+      value={draft.gender}
+      error={errors.gender}
+      onChange={(gender) => change('gender', { gender })}
+      columns={3}
+    />
   );
 }
 
@@ -84,18 +119,15 @@ export function LookingForStep({ draft, errors, change }: StepProps) {
     },
   ];
   return (
-    <>
-      <ChoiceGroup
-        name="s_gender"
-        legend={t('auth.register.steps.looking-for.title')}
-        choices={choices}
-        value={draft.sGender}
-        onChange={(sGender) => change('s_gender', { sGender })}
-        errorId={errors.s_gender ? 'register-error-s_gender' : undefined}
-        columns={2}
-      />
-      <FieldErrorText id="register-error-s_gender" error={errors.s_gender} />
-    </>
+    <ChoiceStep
+      field="s_gender"
+      legend={t('auth.register.steps.looking-for.title')}
+      choices={choices}
+      value={draft.sGender}
+      error={errors.s_gender}
+      onChange={(sGender) => change('s_gender', { sGender })}
+      columns={2}
+    />
   );
 }
 
@@ -146,6 +178,57 @@ export function NameStep({ draft, errors, language, change }: StepProps) {
   );
 }
 
+interface BirthDatePartProps {
+  part: 'day' | 'month' | 'year';
+  label: string;
+  placeholder: string;
+  value: number | null;
+  options: { value: number; label: string }[];
+  onChange: (value: number | null) => void;
+  invalid: true | undefined;
+  autoFocus?: boolean;
+}
+
+/** One select of the birth date (day, month or year), with its label and a placeholder. */
+function BirthDatePart({
+  part,
+  label,
+  placeholder,
+  value,
+  options,
+  onChange,
+  invalid,
+  autoFocus,
+}: BirthDatePartProps) {
+  const id = `register-birth-${part}`;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="input"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        autoComplete={`bday-${part}`}
+        aria-invalid={invalid}
+        data-testid={id}
+        data-autofocus={autoFocus ? true : undefined}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function BirthDateStep({ draft, errors, language, change }: StepProps) {
   const { t } = useTranslation();
   const locale = languageInfo(language).locale;
@@ -159,84 +242,42 @@ export function BirthDateStep({ draft, errors, language, change }: StepProps) {
     draft.birthMonth === null ? 31 : daysInMonth(draft.birthMonth, draft.birthYear ?? 2000);
   const describedBy = errors.birth_date ? 'register-error-birth_date' : undefined;
   const invalid = errors.birth_date ? true : undefined;
-  const toNumber = (v: string) => (v === '' ? null : Number(v));
 
   return (
     <fieldset className="register-date" aria-describedby={describedBy}>
       <legend className="visually-hidden">{t('auth.register.steps.birth-date.title')}</legend>
       <div className="register-date-grid">
-        <div className="field">
-          <label className="field-label" htmlFor="register-birth-day">
-            {t('auth.register.birth.day')}
-          </label>
-          <select
-            id="register-birth-day"
-            className="input"
-            value={draft.birthDay ?? ''}
-            onChange={(e) => change('birth_date', { birthDay: toNumber(e.target.value) })}
-            autoComplete="bday-day"
-            aria-invalid={invalid}
-            data-testid="register-birth-day"
-            data-autofocus
-          >
-            <option value="" disabled>
-              {t('auth.register.birth.dayPlaceholder')}
-            </option>
-            {Array.from({ length: Math.max(dayCount, draft.birthDay ?? 0) }, (_, i) => i + 1).map(
-              (d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ),
-            )}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="register-birth-month">
-            {t('auth.register.birth.month')}
-          </label>
-          <select
-            id="register-birth-month"
-            className="input"
-            value={draft.birthMonth ?? ''}
-            onChange={(e) => change('birth_date', { birthMonth: toNumber(e.target.value) })}
-            autoComplete="bday-month"
-            aria-invalid={invalid}
-            data-testid="register-birth-month"
-          >
-            <option value="" disabled>
-              {t('auth.register.birth.monthPlaceholder')}
-            </option>
-            {months.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="register-birth-year">
-            {t('auth.register.birth.year')}
-          </label>
-          <select
-            id="register-birth-year"
-            className="input"
-            value={draft.birthYear ?? ''}
-            onChange={(e) => change('birth_date', { birthYear: toNumber(e.target.value) })}
-            autoComplete="bday-year"
-            aria-invalid={invalid}
-            data-testid="register-birth-year"
-          >
-            <option value="" disabled>
-              {t('auth.register.birth.yearPlaceholder')}
-            </option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BirthDatePart
+          part="day"
+          label={t('auth.register.birth.day')}
+          placeholder={t('auth.register.birth.dayPlaceholder')}
+          value={draft.birthDay}
+          options={Array.from({ length: Math.max(dayCount, draft.birthDay ?? 0) }, (_, i) => ({
+            value: i + 1,
+            label: String(i + 1),
+          }))}
+          onChange={(birthDay) => change('birth_date', { birthDay })}
+          invalid={invalid}
+          autoFocus
+        />
+        <BirthDatePart
+          part="month"
+          label={t('auth.register.birth.month')}
+          placeholder={t('auth.register.birth.monthPlaceholder')}
+          value={draft.birthMonth}
+          options={months.map((name, i) => ({ value: i + 1, label: name }))}
+          onChange={(birthMonth) => change('birth_date', { birthMonth })}
+          invalid={invalid}
+        />
+        <BirthDatePart
+          part="year"
+          label={t('auth.register.birth.year')}
+          placeholder={t('auth.register.birth.yearPlaceholder')}
+          value={draft.birthYear}
+          options={years.map((y) => ({ value: y, label: String(y) }))}
+          onChange={(birthYear) => change('birth_date', { birthYear })}
+          invalid={invalid}
+        />
       </div>
       <p className="muted register-hint">{t('auth.register.birth.hint')}</p>
       <FieldErrorText id="register-error-birth_date" error={errors.birth_date} />
@@ -279,17 +320,14 @@ export function ReasonStep({ draft, errors, change }: StepProps) {
     testId: `register-answer-${i + 1}`,
   }));
   return (
-    <>
-      <ChoiceGroup
-        name="answer"
-        legend={t('auth.register.steps.reason.title')}
-        choices={choices}
-        value={draft.answer}
-        onChange={(answer) => change('answer', { answer })}
-        errorId={errors.answer ? 'register-error-answer' : undefined}
-      />
-      <FieldErrorText id="register-error-answer" error={errors.answer} />
-    </>
+    <ChoiceStep
+      field="answer"
+      legend={t('auth.register.steps.reason.title')}
+      choices={choices}
+      value={draft.answer}
+      error={errors.answer}
+      onChange={(answer) => change('answer', { answer })}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailField } from './EmailField';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/apiError';
+import { SolidIcon } from '../../ui/icons';
 import { recover } from './api';
 import { AuthLayout } from './AuthLayout';
 import { errorKey } from './errors';
@@ -62,11 +63,24 @@ export default function ResetPage() {
         ? t(formError.key, formError.params)
         : null;
 
+  const errorAlert = throttleText ? (
+    <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
+      {throttleText}
+    </p>
+  ) : null;
+  const backToLogin = (
+    <p className="auth-switch">
+      <Link to="/login" data-testid="reset-login-link">
+        {t('auth.reset.backToLogin')}
+      </Link>
+    </p>
+  );
+
   if (sentTo !== null) {
     return (
       <AuthLayout testId="reset-page">
         <div className="auth-icon-badge" aria-hidden="true">
-          <MailIcon />
+          <SolidIcon d={MAIL} size={30} />
         </div>
         <h1 className="auth-title">{t('auth.reset.sentTitle')}</h1>
         <div className="auth-lead" role="status" data-testid="reset-sent">
@@ -79,11 +93,7 @@ export default function ResetPage() {
           </p>
           <p className="auth-email-note">{t('auth.reset.sentBody')}</p>
         </div>
-        {throttleText ? (
-          <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
-            {throttleText}
-          </p>
-        ) : null}
+        {errorAlert}
         <p className="muted" data-testid="reset-wait">
           {waiting
             ? t('auth.reset.waitAgain', { time: clock(wait.remaining) })
@@ -100,11 +110,7 @@ export default function ResetPage() {
             {t('auth.reset.resend')}
           </button>
         </div>
-        <p className="auth-switch">
-          <Link to="/login" data-testid="reset-login-link">
-            {t('auth.reset.backToLogin')}
-          </Link>
-        </p>
+        {backToLogin}
       </AuthLayout>
     );
   }
@@ -114,11 +120,7 @@ export default function ResetPage() {
       <h1 className="auth-title">{t('auth.reset.title')}</h1>
       <p className="auth-lead muted">{t('auth.reset.subtitle')}</p>
       <form className="auth-form" onSubmit={handleSubmit} noValidate data-testid="reset-form">
-        {throttleText ? (
-          <p className="auth-alert auth-alert-error" role="alert" data-testid="reset-error">
-            {throttleText}
-          </p>
-        ) : null}
+        {errorAlert}
         <EmailField
           id="reset-email"
           label={t('auth.fields.email')}
@@ -142,25 +144,13 @@ export default function ResetPage() {
           {submitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
         </button>
       </form>
-      <p className="auth-switch">
-        <Link to="/login" data-testid="reset-login-link">
-          {t('auth.reset.backToLogin')}
-        </Link>
-      </p>
+      {backToLogin}
     </AuthLayout>
   );
 }
 
-function MailIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
-      <path
-        d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v.5l8 5 8-5V6H4Zm16 2.8-8 5-8-5V18h16V8.8Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
+const MAIL =
+  'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v.5l8 5 8-5V6H4Zm16 2.8-8 5-8-5V18h16V8.8Z';
 
 /** 75 → "1:15": a clock reads the same in every language and needs no plural forms. */
 function clock(seconds: number): string {

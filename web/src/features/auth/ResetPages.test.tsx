@@ -4,13 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import RecoverPage from './RecoverPage';
 import ResetPage from './ResetPage';
 import * as shell from './shellMock';
-import { renderAt, setTestLanguage } from './testUtils';
+import { jsonResponse, renderAt, setTestLanguage } from './testUtils';
 
 vi.mock('./shell', () => import('./shellMock'));
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeAll(async () => {
   await setTestLanguage('en');
@@ -29,7 +27,7 @@ describe('ResetPage', () => {
     const user = userEvent.setup();
     renderAt('/reset', '/reset', <ResetPage />);
     await user.type(screen.getByTestId('reset-email'), 'dana@example.com');
-    fetchMock.mockResolvedValueOnce(json(200, { ok: true, wait_seconds: 60 }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true, wait_seconds: 60 }));
     await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByTestId('reset-sent')).toHaveTextContent(
       "If an account exists for this address, we've sent it a link",
@@ -51,7 +49,9 @@ describe('ResetPage', () => {
     const user = userEvent.setup();
     renderAt('/reset', '/reset', <ResetPage />);
     await user.type(screen.getByTestId('reset-email'), 'dana@example.com');
-    fetchMock.mockResolvedValueOnce(json(429, { error_code: 'recovery_throttled', seconds: 42 }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(429, { error_code: 'recovery_throttled', seconds: 42 }),
+    );
     await user.click(screen.getByTestId('reset-submit'));
     expect(await screen.findByTestId('reset-error')).toHaveTextContent(
       'Please wait 42 seconds before another request',
@@ -76,7 +76,7 @@ describe('RecoverPage', () => {
 
   it('checks the link, needs matching passwords, then resets and goes to /login', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(json(200, { valid: true }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { valid: true }));
     const { router } = renderAt('/recover/tok123', '/recover/:token', <RecoverPage />);
     expect(screen.getByTestId('recover-checking')).toBeInTheDocument();
     await user.type(await screen.findByTestId('recover-password'), 'new password');
@@ -89,7 +89,7 @@ describe('RecoverPage', () => {
 
     await user.clear(screen.getByTestId('recover-confirm'));
     await user.type(screen.getByTestId('recover-confirm'), 'new password');
-    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ok: true }));
     await user.click(screen.getByTestId('recover-submit'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(url(1)).toBe('/api/auth/reset');
@@ -97,7 +97,7 @@ describe('RecoverPage', () => {
   });
 
   it('says at once that a used or made-up link does not work, with no password form', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { valid: false }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { valid: false }));
     renderAt('/recover/old', '/recover/:token', <RecoverPage />);
     expect(await screen.findByTestId('recover-invalid')).toHaveTextContent('This link has expired');
     expect(screen.getByTestId('recover-new-link')).toHaveAttribute('href', '/reset');
@@ -106,11 +106,11 @@ describe('RecoverPage', () => {
 
   it('explains a token that died between the check and the submit', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(json(200, { valid: true }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { valid: true }));
     renderAt('/recover/old', '/recover/:token', <RecoverPage />);
     await user.type(await screen.findByTestId('recover-password'), 'new password');
     await user.type(screen.getByTestId('recover-confirm'), 'new password');
-    fetchMock.mockResolvedValueOnce(json(400, { error_code: 'invalid_token' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(400, { error_code: 'invalid_token' }));
     await user.click(screen.getByTestId('recover-submit'));
     expect(await screen.findByTestId('recover-invalid')).toHaveTextContent('This link has expired');
   });

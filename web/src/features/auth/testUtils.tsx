@@ -10,6 +10,14 @@ export async function setTestLanguage(code: LanguageCode) {
   await i18next.changeLanguage(code);
 }
 
+/** What the server answers over HTTP: `body` as JSON with `status`. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
 /** Renders `element` at `path` inside a router that also knows the pages it may navigate to. */
 export function renderAt(path: string, pattern: string, element: ReactElement) {
   const router = createMemoryRouter(

@@ -2,17 +2,16 @@
 // conversation's pictures at display size, one at a time, stepping past the last back to the
 // first and before the first to the last, by button, arrow key or swipe. "Next" follows the
 // reading direction, as in the profile's viewer. A link that stops working shows "expired".
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/icons';
+import { arrowStep, useSwipeStep } from '../../ui/readingStep';
 import { wrapIndex } from '../people/display';
 import { probeMediaLink } from './api';
 import { clockTime } from './MessageBubble';
 import type { ViewerPicture } from './rules';
-
-const SWIPE_MIN_PX = 40;
 
 interface ChatImageViewerProps {
   pictures: readonly ViewerPicture[];
@@ -34,7 +33,6 @@ export function ChatImageViewer({
   const titleId = useId();
   const myId = useAppStore((s) => s.user?.id ?? null);
   const language = useAppStore((s) => s.language);
-  const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const [gone, setGone] = useState<Record<string, 'expired' | 'unavailable'>>({});
   const count = pictures.length;
   const index = Math.max(
@@ -49,25 +47,13 @@ export function ChatImageViewer({
     if (count > 1 && next) onChange(next.key);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    // The arrow pointing to the inline end shows the next picture: left in Hebrew.
-    const towardsEnd = rtl ? event.key === 'ArrowLeft' : event.key === 'ArrowRight';
-    go(towardsEnd ? 1 : -1);
-  };
+  const swipe = useSwipeStep(rtl, go);
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const from = start.current;
-    start.current = null;
-    if (!from || from.id !== event.pointerId) return;
-    const dx = event.clientX - from.x;
-    const dy = event.clientY - from.y;
-    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy)) return;
-    go((rtl ? dx > 0 : dx < 0) ? 1 : -1);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = arrowStep(event.key, rtl);
+    if (step === null) return;
+    event.preventDefault();
+    go(step);
   };
 
   if (!picture) return null;
@@ -107,14 +93,7 @@ export function ChatImageViewer({
           <Icon name="close" size={22} strokeWidth={2.2} />
         </button>
       </header>
-      <div
-        className="chat-viewer__stage"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          start.current = null;
-        }}
-      >
+      <div className="chat-viewer__stage" {...swipe}>
         {failed ? (
           <p className="chat-viewer__gone" data-testid="chat-viewer-expired">
             <Icon name={failed === 'expired' ? 'hourglass' : 'image'} size={34} />

@@ -5,21 +5,14 @@
 // balance the credits modal opens instead (spec §5). The text is the conversation's draft
 // (drafts.ts): it survives a reload and is cleared by a send. While it changes, the partner is told
 // that the member is typing (typing.ts). Above the bar, the paid-send notice.
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import type { PhotoEntry } from '../../realtime/protocol';
 import { CoinIcon, Icon } from '../../ui/icons';
 import { draftKey, draftOf, setDraft, useDraftStore } from './drafts';
-import { ACCEPTED_PICTURE_TYPES } from '../media/upload';
+import { PictureInput } from '../media/PictureInput';
 import { ChatOverlay } from './ChatOverlay';
 import { GiftDrawer } from './GiftDrawer';
 import { composerHeight, imagePrice, MESSAGE_MAX_CHARS, sendableText } from './rules';
@@ -144,13 +137,6 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
     fileInput.current?.click();
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again later.
-    event.target.value = '';
-    if (file) chat.sendImage(partnerId, file);
-  };
-
   useLayoutEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -194,15 +180,10 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
         >
           <Icon name="image" size={22} />
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={ACCEPTED_PICTURE_TYPES}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={onFile}
-          data-testid="chat-picture-input"
+        <PictureInput
+          inputRef={fileInput}
+          onPick={(file) => chat.sendImage(partnerId, file)}
+          testId="chat-picture-input"
         />
         <button
           type="button"
@@ -232,7 +213,7 @@ export function Composer({ partnerId, partnerName }: { partnerId: number; partne
         />
         <button
           type="submit"
-          className="chat-composer__send"
+          className="send-button chat-composer__send"
           disabled={empty}
           aria-label={t('chat.composer.send')}
           data-testid="chat-send"

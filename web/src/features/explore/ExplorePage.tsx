@@ -1,6 +1,7 @@
 // /explore, "The Slips" (spec §2, §4): a deck of swipe cards. Like and pass by dragging, with the
 // buttons, or with ArrowRight / ArrowLeft; a tap opens the profile.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../app/format';
@@ -11,7 +12,7 @@ import { anyDialogOpen } from '../../ui/Dialog';
 import { showNotice } from '../people/overlays';
 import { openProfile, usePeopleStore, useProfileModal } from '../people/store';
 import { createTapGuard } from '../people/tapGuard';
-import { Icon } from '../../ui/icons';
+import { Icon, SolidIcon } from '../../ui/icons';
 import { FLY_MS } from './deck';
 import { loadMoreCards, swipeCard, topUpDeck, useDeckStore, widenSearch } from './deckStore';
 import { SwipeCard, type Leaving } from './SwipeCard';
@@ -242,13 +243,12 @@ export default function ExplorePage() {
 
       {/* Pass sits on the physical left and like on the right, matching the drag directions. */}
       <div className="explore__actions" dir="ltr" hidden={noMore}>
-        <button
-          type="button"
-          className="deck-btn deck-btn--pass"
+        <DeckButton
+          kind="pass"
+          label={t('explore.pass')}
           onClick={() => decideTop(false)}
           disabled={!topCard || busy}
-          aria-label={t('explore.pass')}
-          data-testid="explore-pass"
+          testId="explore-pass"
         >
           <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true" focusable="false">
             <path
@@ -258,33 +258,27 @@ export default function ExplorePage() {
               strokeLinecap="round"
             />
           </svg>
-        </button>
-        <button
-          type="button"
-          className="deck-btn deck-btn--info"
+        </DeckButton>
+        <DeckButton
+          kind="info"
+          label={topCard ? t('explore.viewProfile', { name: topCard.name }) : t('explore.title')}
           onClick={() => topCard && open(topCard)}
           disabled={!topCard || busy}
-          aria-label={
-            topCard ? t('explore.viewProfile', { name: topCard.name }) : t('explore.title')
-          }
         >
           <Icon name="user" size={22} strokeWidth={2} />
-        </button>
-        <button
-          type="button"
-          className="deck-btn deck-btn--like"
+        </DeckButton>
+        <DeckButton
+          kind="like"
+          label={t('explore.like')}
           onClick={() => decideTop(true)}
           disabled={!topCard || busy}
-          aria-label={t('explore.like')}
-          data-testid="explore-like"
+          testId="explore-like"
         >
-          <svg viewBox="0 0 24 24" width="34" height="34" aria-hidden="true" focusable="false">
-            <path
-              d="M12 20.3s-7.8-4.8-9.7-9.4A5.1 5.1 0 0 1 12 6.1a5.1 5.1 0 0 1 9.7 4.8c-1.9 4.6-9.7 9.4-9.7 9.4z"
-              fill="currentColor"
-            />
-          </svg>
-        </button>
+          <SolidIcon
+            d="M12 20.3s-7.8-4.8-9.7-9.4A5.1 5.1 0 0 1 12 6.1a5.1 5.1 0 0 1 9.7 4.8c-1.9 4.6-9.7 9.4-9.7 9.4z"
+            size={34}
+          />
+        </DeckButton>
       </div>
       <p className="explore__hint" aria-hidden="true" hidden={noMore}>
         <kbd>←</kbd> {t('explore.pass')}
@@ -292,5 +286,30 @@ export default function ExplorePage() {
         <kbd>→</kbd> {t('explore.like')}
       </p>
     </section>
+  );
+}
+
+interface DeckButtonProps {
+  kind: 'pass' | 'info' | 'like';
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** One of the round buttons under the deck. */
+function DeckButton({ kind, label, onClick, disabled, testId, children }: DeckButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`deck-btn deck-btn--${kind}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {children}
+    </button>
   );
 }

@@ -17,13 +17,12 @@ import { markListSeen } from './api';
 import { entryKey, mergeEntries } from './entries';
 import { Icon } from '../../ui/icons';
 import { ListHeader } from './ListHeader';
-import { LoadError } from './LoadError';
+import { ListEnd } from './ListEnd';
 import { PersonPhoto } from '../../ui/PersonPhoto';
 import { LockedPhoto } from './LockedPhoto';
 import { LockedTile, PersonTile, TileSkeletons } from './PersonTile';
 import { refreshTotals } from './useTotals';
-import { useInView } from './useInView';
-import { usePeopleList } from './usePeopleList';
+import { useScrolledPeopleList } from './usePeopleList';
 import './lists.css';
 
 export interface LockedListConfig {
@@ -89,17 +88,12 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
   const premium = useAppStore((s) => s.user?.premium === 1);
   const totals = useAppStore((s) => s.totals);
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const list = usePeopleList(config.module, mergeEntries);
-  const [sentinel, nearEnd] = useInView<HTMLDivElement>();
+  const list = useScrolledPeopleList(config.module, mergeEntries);
   const { loaded, loading, ended, failed, loadMore } = list;
 
   useEffect(() => {
     void markSeen(config.seenModule);
   }, [config.seenModule]);
-
-  useEffect(() => {
-    if (nearEnd && loaded && !loading && !ended && !failed) void loadMore();
-  }, [nearEnd, loaded, loading, ended, failed, loadMore]);
 
   const total = totals ? config.total(totals) : list.items.length;
   // Spec §2: phones show the count (the total), desktop the length of the list.
@@ -172,15 +166,7 @@ export function LockedListPage({ config }: { config: LockedListConfig }) {
         </div>
       )}
 
-      {failed ? (
-        <LoadError
-          message={t('lists.error')}
-          retryLabel={t('lists.retry')}
-          onRetry={() => void loadMore()}
-        />
-      ) : null}
-
-      <div ref={sentinel} className="list-sentinel" aria-hidden="true" />
+      <ListEnd failed={failed} onRetry={() => void loadMore()} sentinel={list.sentinel} />
 
       {!premium || anyLocked ? (
         <div className="locked-cta" role="region" aria-label={t(`lists.${kind}.lockedTitle`)}>

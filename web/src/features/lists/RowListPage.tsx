@@ -11,11 +11,10 @@ import type { IconName } from '../../ui/icons';
 import { EmptyState } from '../../ui/EmptyState';
 import { entryKey } from './entries';
 import { ListHeader } from './ListHeader';
-import { LoadError } from './LoadError';
+import { ListEnd } from './ListEnd';
 import { PersonRow, RowSkeletons } from './PersonRow';
 import { nowSeconds } from '../../ui/relativeTime';
-import { useInView } from './useInView';
-import { usePeopleList } from './usePeopleList';
+import { useScrolledPeopleList } from './usePeopleList';
 import './lists.css';
 
 export interface RowListConfig {
@@ -38,8 +37,7 @@ export function RowListPage({ config }: { config: RowListConfig }) {
   const { t } = useTranslation();
   const totals = useAppStore((s) => s.totals);
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const list = usePeopleList(config.module, config.merge);
-  const [sentinel, nearEnd] = useInView<HTMLDivElement>();
+  const list = useScrolledPeopleList(config.module, config.merge);
   const [now, setNow] = useState(nowSeconds);
   const { loaded, loading, ended, failed, loadMore } = list;
 
@@ -47,10 +45,6 @@ export function RowListPage({ config }: { config: RowListConfig }) {
     const timer = setInterval(() => setNow(nowSeconds()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
-
-  useEffect(() => {
-    if (nearEnd && loaded && !loading && !ended && !failed) void loadMore();
-  }, [nearEnd, loaded, loading, ended, failed, loadMore]);
 
   const count = desktop ? list.items.length : totals ? config.total(totals) : list.items.length;
   const open = (id: number) => openProfile(id, config.target);
@@ -91,15 +85,7 @@ export function RowListPage({ config }: { config: RowListConfig }) {
         </ul>
       )}
 
-      {failed ? (
-        <LoadError
-          message={t('lists.error')}
-          retryLabel={t('lists.retry')}
-          onRetry={() => void loadMore()}
-        />
-      ) : null}
-
-      <div ref={sentinel} className="list-sentinel" aria-hidden="true" />
+      <ListEnd failed={failed} onRetry={() => void loadMore()} sentinel={list.sentinel} />
     </section>
   );
 }

@@ -10,31 +10,19 @@ import type {
   Person,
   Reply,
 } from '../../realtime/protocol';
+import { makePerson as makeScriptedPerson } from '../people/testing';
 
+/** A person as the list tests draw them: a persona picture and no bio. */
 export function makePerson(id: number, patch: Partial<Person> = {}): Person {
-  return {
-    id,
-    name: `Person ${id}`,
+  const persona = `/media/personas/${id}.svg`;
+  return makeScriptedPerson(id, {
     age: 20 + (id % 30),
-    gender: 2,
-    photo: `/media/personas/${id}.svg`,
-    thumb: `/media/personas/${id}.svg`,
-    photos_count: 1,
     bio: '',
-    language: 'en',
-    city: 'Tel Aviv',
-    country: 'Israel',
-    distance_km: 10,
-    status: 0,
-    vip: 0,
-    virtual: 0,
-    has_story: 0,
-    liked: 0,
-    matched: 0,
+    photo: persona,
+    // A test that takes the photo away takes the thumbnail with it, as the server does.
+    ...(patch.photo === null ? {} : { thumb: persona }),
     ...patch,
-    // As the server: no photo, no thumbnail.
-    ...(patch.photo === null && patch.thumb === undefined ? { thumb: null } : {}),
-  };
+  });
 }
 
 export function makePeople(from: number, count: number): Person[] {

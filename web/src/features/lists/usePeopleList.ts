@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../app/store';
 import { fetchListPage, type EntryOf, type PeopleListModule } from './api';
 import { LIST_PAGE_SIZE } from './entries';
+import { useInView } from './useInView';
 
 type Merge<E> = (current: readonly E[], incoming: readonly E[]) => E[];
 
@@ -79,4 +80,23 @@ export function usePeopleList<M extends PeopleListModule>(module: M, merge: Merg
   }, [request, epoch]);
 
   return { ...state, loadMore };
+}
+
+/**
+ * usePeopleList for a page that scrolls: put `sentinel` on an element after the entries, and the
+ * next page loads as it comes near the viewport.
+ */
+export function useScrolledPeopleList<M extends PeopleListModule>(
+  module: M,
+  merge: Merge<EntryOf<M>>,
+) {
+  const list = usePeopleList(module, merge);
+  const [sentinel, nearEnd] = useInView<HTMLDivElement>();
+  const { loaded, loading, ended, failed, loadMore } = list;
+
+  useEffect(() => {
+    if (nearEnd && loaded && !loading && !ended && !failed) void loadMore();
+  }, [nearEnd, loaded, loading, ended, failed, loadMore]);
+
+  return { ...list, sentinel };
 }

@@ -2,12 +2,12 @@
 // is the main one, a slot opens once the one before it is filled, each upload shows its progress
 // over a preview of the chosen picture (a placeholder for HEIC until the server's JPEG arrives),
 // and a photo is deleted after a confirmation.
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icons';
 import { ConfirmDialog } from '../people/ConfirmDialog';
 import type { PendingPhoto, Slot } from './photoSlots';
-import { ACCEPTED_PICTURE_TYPES } from './upload';
+import { PictureInput } from './PictureInput';
 import { usePhotoEditor } from './usePhotoEditor';
 import './media.css';
 
@@ -34,13 +34,6 @@ export function PhotoSlots({
   useEffect(() => onBusyChange?.(uploading), [uploading, onBusyChange]);
   const input = useRef<HTMLInputElement>(null);
   const errorId = useId();
-
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file may be chosen again after a failure.
-    event.target.value = '';
-    void editor.add(file);
-  }
 
   const confirming = editor.confirming;
   const confirmingMain = confirming !== null && editor.photos[0]?.id === confirming.id;
@@ -71,15 +64,10 @@ export function PhotoSlots({
           </li>
         ))}
       </ol>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPTED_PICTURE_TYPES}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={choose}
-        data-testid="photo-input"
+      <PictureInput
+        inputRef={input}
+        onPick={(file) => void editor.add(file)}
+        testId="photo-input"
       />
       {editor.error ? (
         <p id={errorId} className="photo-slots__error" role="alert" data-testid="photo-error">

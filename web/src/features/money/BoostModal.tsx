@@ -87,13 +87,7 @@ function BoostModal({ initial, onClose }: { initial: BoostKind; onClose: () => v
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy="boost-title"
-      closeLabel={t('common.a11y.close')}
-      className="money-modal boost-modal"
-    >
+    <Modal open onClose={onClose} labelledBy="boost-title" className="money-modal boost-modal">
       <div data-testid="boost-modal">
         <div className="boost-modal__art" aria-hidden="true">
           <Icon name={ICONS[kind]} size={34} strokeWidth={1.9} />

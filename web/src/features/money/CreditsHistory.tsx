@@ -72,13 +72,7 @@ function CreditsHistory({ onClose }: { onClose: () => void }) {
   const empty = !state.loading && !state.failed && state.entries.length === 0;
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy="history-title"
-      closeLabel={t('common.a11y.close')}
-      className="money-modal history-modal"
-    >
+    <Modal open onClose={onClose} labelledBy="history-title" className="money-modal history-modal">
       <div data-testid="credits-history">
         <h2 id="history-title" className="money-modal__title">
           {t('money.history.title')}

@@ -19,6 +19,8 @@ import {
   promoRunning,
   sortCreditPackages,
 } from './credits';
+import { PackageCheck } from './PackageCheck';
+import { PayButton } from './PayButton';
 import { usePurchase } from './usePurchase';
 import { PromoBanner } from './PromoBanner';
 import { openCreditsHistory, useMoneyStore } from './store';
@@ -95,7 +97,6 @@ function CreditsModalView({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       labelledBy="credits-modal-title"
-      closeLabel={t('common.a11y.close')}
       className="money-modal credits-modal"
     >
       <div data-testid="credits-modal">
@@ -134,9 +135,7 @@ function CreditsModalView({ onClose }: { onClose: () => void }) {
                   data-testid="credits-package"
                   data-package-id={pkg.id}
                 >
-                  <span className="credit-package__check" aria-hidden="true">
-                    <Icon name="check" size={13} strokeWidth={3} />
-                  </span>
+                  <PackageCheck checked={active} tickSize={13} />
                   <span className="credit-package__what">
                     <span className="credit-package__credits">
                       <CoinIcon size={18} />
@@ -174,22 +173,20 @@ function CreditsModalView({ onClose }: { onClose: () => void }) {
         )}
 
         <div className="money-modal__actions">
-          <button
-            type="button"
-            className="btn btn-primary btn-block money-modal__buy"
-            disabled={chosen === null || purchase.busy}
-            aria-busy={purchase.busy}
-            onClick={() => chosen && void purchase.start('buy-credits', chosen.id)}
-            data-testid="credits-buy"
-          >
-            {purchase.busy
-              ? t('money.payment.opening')
-              : chosen
+          <PayButton
+            purchase={purchase}
+            type="buy-credits"
+            packageId={chosen?.id ?? null}
+            label={
+              chosen
                 ? t('money.credits.buy', {
                     price: formatMoney(chosen.price, language, chosen.currency),
                   })
-                : t('money.credits.buyIdle')}
-          </button>
+                : t('money.credits.buyIdle')
+            }
+            className="money-modal__buy"
+            testId="credits-buy"
+          />
           {purchase.failed ? (
             <p className="money-modal__error" role="alert">
               {t('money.payment.error')}

@@ -48,7 +48,6 @@ function Splash({ onDone }: { onDone: () => void }) {
       open
       onClose={onDone}
       labelledBy="wheel-splash-title"
-      closeLabel={t('common.a11y.close')}
       className="money-modal wheel-splash"
     >
       <div data-testid="wheel-splash">

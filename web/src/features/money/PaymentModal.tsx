@@ -74,13 +74,7 @@ function PaymentModal({ payment, onClose }: { payment: OpenPayment; onClose: () 
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy="payment-title"
-      closeLabel={t('common.a11y.close')}
-      className="money-modal payment-modal"
-    >
+    <Modal open onClose={onClose} labelledBy="payment-title" className="money-modal payment-modal">
       <div data-testid="payment-modal">
         <h2 id="payment-title" className="payment-modal__title">
           <Icon name="lock" size={18} strokeWidth={2.2} />

@@ -259,13 +259,7 @@ function WheelOverlay({ onClose }: { onClose: () => void }) {
       : t('money.wheel.spinPaid', { price: formatNumber(price, language) });
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy="wheel-title"
-      closeLabel={t('common.a11y.close')}
-      className="money-modal wheel-modal"
-    >
+    <Modal open onClose={onClose} labelledBy="wheel-title" className="money-modal wheel-modal">
       <div data-testid="wheel-overlay">
         <h2 id="wheel-title" className="wheel-modal__title">
           {t('money.wheel.title')}

@@ -34,3 +34,5 @@ export function usePurchase() {
 
   return { busy, failed, start };
 }
+
+export type Purchase = ReturnType<typeof usePurchase>;

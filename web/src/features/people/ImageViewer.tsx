@@ -1,14 +1,13 @@
 // The profile's photo viewer: wraps around at both ends (spec §2), with swipe, arrow keys (via
 // the parent's onKeyDown and `step`) and dots. "Next" follows the reading direction: in RTL the
 // next photo sits to the left, so a swipe to the right reveals it.
-import { useRef, type PointerEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Person, PhotoEntry } from '../../realtime/protocol';
 import { Icon } from '../../ui/icons';
+import { useSwipeStep } from '../../ui/readingStep';
 import { wrapIndex } from './display';
 import { PersonPhoto } from './PersonBadges';
-
-const SWIPE_MIN_PX = 40;
 
 interface ImageViewerProps {
   person: Pick<Person, 'id' | 'name'>;
@@ -29,7 +28,6 @@ export function ImageViewer({
   children,
 }: ImageViewerProps) {
   const { t, i18n } = useTranslation();
-  const start = useRef<{ x: number; y: number; id: number } | null>(null);
   const count = photos.length;
   const current = wrapIndex(index, count);
   const rtl = i18n.dir() === 'rtl';
@@ -37,20 +35,7 @@ export function ImageViewer({
     if (count > 1) onIndexChange(wrapIndex(current + delta, count));
   };
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const from = start.current;
-    start.current = null;
-    if (!from || from.id !== event.pointerId) return;
-    const dx = event.clientX - from.x;
-    const dy = event.clientY - from.y;
-    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(dy)) return;
-    // Physical swipe left shows the next photo in LTR; in RTL the sequence runs the other way.
-    const forward = rtl ? dx > 0 : dx < 0;
-    go(forward ? 1 : -1);
-  };
+  const swipe = useSwipeStep(rtl, go);
 
   const visible = new Set(
     count ? [current, wrapIndex(current + 1, count), wrapIndex(current - 1, count)] : [],
@@ -62,11 +47,7 @@ export function ImageViewer({
       role="group"
       aria-roledescription={t('people.viewer.role')}
       aria-label={t('people.viewer.label', { name: person.name })}
-      onPointerDown={onPointerDown}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => {
-        start.current = null;
-      }}
+      {...swipe}
     >
       {count === 0 ? (
         <PersonPhoto person={person} src={null} className="image-viewer__photo is-active" />

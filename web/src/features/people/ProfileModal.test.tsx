@@ -26,6 +26,30 @@ function Hosts() {
   );
 }
 
+/**
+ * As in MainLayout: the hosts stay mounted around every page. Starts on an explore page; the
+ * other page, at `path`, says `text`.
+ */
+function renderHostsAroundPages(path: string, text: string) {
+  return renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Hosts />
+          </>
+        ),
+        children: [
+          { path: '/explore', element: <p>explore page</p> },
+          { path, element: <p>{text}</p> },
+        ],
+      },
+    ],
+    '/explore',
+  );
+}
+
 const photos = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: from + i, photo: `/media/p${from + i}.jpg` }));
 
@@ -190,24 +214,7 @@ describe('ProfileModalHost', () => {
       request_details: { is_matched: 1, swiped_user_id: 41 },
     }));
     const user = userEvent.setup();
-    // As in MainLayout: the hosts stay mounted around every page.
-    const { router } = renderRoutes(
-      [
-        {
-          element: (
-            <>
-              <Outlet />
-              <Hosts />
-            </>
-          ),
-          children: [
-            { path: '/explore', element: <p>explore page</p> },
-            { path: '/chat/:slug', element: <p>chat page</p> },
-          ],
-        },
-      ],
-      '/explore',
-    );
+    const { router } = renderHostsAroundPages('/chat/:slug', 'chat page');
     act(() => openProfile(41, 'explore'));
     await user.click(await screen.findByTestId('profile-like'));
     await user.click(await screen.findByTestId('matched-send-message'));
@@ -220,23 +227,7 @@ describe('ProfileModalHost', () => {
 
   it('closes when the page changes under it (back button, a link)', async () => {
     answerProfile();
-    const { router } = renderRoutes(
-      [
-        {
-          element: (
-            <>
-              <Outlet />
-              <Hosts />
-            </>
-          ),
-          children: [
-            { path: '/explore', element: <p>explore page</p> },
-            { path: '/settings', element: <p>settings page</p> },
-          ],
-        },
-      ],
-      '/explore',
-    );
+    const { router } = renderHostsAroundPages('/settings', 'settings page');
     act(() => openProfile(41, 'explore'));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await act(() => router.navigate('/settings'));

@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import type { Person, PhotoEntry, ProfileTarget } from '../../realtime/protocol';
 import { Icon } from '../../ui/icons';
+import { arrowStep } from '../../ui/readingStep';
 import {
   applyLikeOutcome,
   errorText,
@@ -153,12 +154,10 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (confirm || gallery.length < 2) return;
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    if (event.target instanceof HTMLInputElement) return;
-    // Arrow keys follow the reading direction, like the photo order: in RTL ArrowLeft is "next".
-    const forward = (event.key === 'ArrowRight') !== (i18n.dir() === 'rtl');
+    const step = arrowStep(event.key, i18n.dir() === 'rtl');
+    if (step === null || event.target instanceof HTMLInputElement) return;
     event.preventDefault();
-    changePhoto(wrapIndex(index + (forward ? 1 : -1), gallery.length));
+    changePhoto(wrapIndex(index + step, gallery.length));
   };
 
   const like = async () => {

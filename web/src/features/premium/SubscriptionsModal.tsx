@@ -9,6 +9,8 @@ import { useAppStore } from '../../app/store';
 import type { PremiumPackage } from '../../realtime/protocol';
 import { Modal } from '../../ui/Modal';
 import { Icon, type IconName } from '../../ui/icons';
+import { PackageCheck } from '../money/PackageCheck';
+import { PayButton } from '../money/PayButton';
 import { usePurchase } from '../money/usePurchase';
 import { monthsKey, recommendedId, sortPackages } from './packages';
 import { usePremiumModal } from './store';
@@ -46,13 +48,7 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
   const choose = (id: number) => setSelected(id);
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      labelledBy="subscriptions-title"
-      closeLabel={t('common.a11y.close')}
-      className="subs-modal"
-    >
+    <Modal open onClose={onClose} labelledBy="subscriptions-title" className="subs-modal">
       <div data-testid="subscriptions-modal">
         <div className="subs-modal__hero" aria-hidden="true">
           <span className="subs-modal__crown">
@@ -103,9 +99,7 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
                   {pkg.recommended === 1 ? (
                     <span className="subs-package__flag">{t('premium.recommended')}</span>
                   ) : null}
-                  <span className="subs-package__check" aria-hidden="true">
-                    <Icon name="check" size={14} strokeWidth={3} />
-                  </span>
+                  <PackageCheck checked={active} tickSize={14} className="subs-package__check" />
                   <span className="subs-package__months">
                     {t(monthsKey(pkg.months), { n: pkg.months })}
                   </span>
@@ -135,22 +129,20 @@ function SubscriptionsModal({ onClose }: { onClose: () => void }) {
             <Icon name="refresh" size={16} strokeWidth={2} />
             <span>{t('money.premium.noRenew')}</span>
           </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block subs-modal__buy"
-            disabled={chosen === null || purchase.busy}
-            aria-busy={purchase.busy}
-            onClick={() => chosen && void purchase.start('premium', chosen.id)}
-            data-testid="subscriptions-buy"
-          >
-            {purchase.busy
-              ? t('money.payment.opening')
-              : chosen
+          <PayButton
+            purchase={purchase}
+            type="premium"
+            packageId={chosen?.id ?? null}
+            label={
+              chosen
                 ? t('money.premium.pay', {
                     price: formatMoney(chosen.total, language, chosen.currency),
                   })
-                : t('money.premium.choose')}
-          </button>
+                : t('money.premium.choose')
+            }
+            className="subs-modal__buy"
+            testId="subscriptions-buy"
+          />
           <p className="subs-modal__notice" role="status" data-testid="subscriptions-notice">
             {purchase.failed ? t('money.payment.error') : ''}
           </p>

@@ -15,6 +15,7 @@ import { updateUser } from './api';
 import { discoveryChanges, discoveryFromUser, isDirty } from './discovery';
 import type { Discovery } from './discovery';
 import './SettingsPage.css';
+import { SettingsSection } from './SettingsSection';
 import { SoundSwitch } from '../notify/SoundSwitch';
 import { openCreditsHistory } from '../money/store';
 import { formatDate, formatNumber } from '../../app/format';
@@ -173,20 +174,14 @@ function SettingsView({ user }: { user: User }) {
         </div>
       </form>
 
-      <section className="settings-section card" aria-labelledby="settings-language-title">
-        <h2 id="settings-language-title" className="settings-section-title">
-          {t('settings.language.title')}
-        </h2>
+      <SettingsSection name="language" title={t('settings.language.title')}>
         <p className="muted settings-section-lead">{t('settings.language.lead')}</p>
         <div data-testid="settings-language">
           <LanguagePicker />
         </div>
-      </section>
+      </SettingsSection>
 
-      <section className="settings-section card" aria-labelledby="settings-money-title">
-        <h2 id="settings-money-title" className="settings-section-title">
-          {t('settings.money.title')}
-        </h2>
+      <SettingsSection name="money" title={t('settings.money.title')}>
         <p className="muted settings-section-lead" data-testid="settings-balance">
           {t('money.credits.balance', { amount: formatNumber(user.credits, language) })}
           {user.premium === 1 && user.premium_until ? (
@@ -216,31 +211,23 @@ function SettingsView({ user }: { user: User }) {
             {t('settings.money.getCredits')}
           </button>
         </div>
-      </section>
+      </SettingsSection>
 
-      <section className="settings-section card" aria-labelledby="settings-notifications-title">
-        <h2 id="settings-notifications-title" className="settings-section-title">
-          {t('settings.notifications.title')}
-        </h2>
+      <SettingsSection name="notifications" title={t('settings.notifications.title')}>
         <SoundSwitch />
-      </section>
+      </SettingsSection>
 
-      <section className="settings-section card" aria-labelledby="settings-blocked-title">
-        <h2 id="settings-blocked-title" className="settings-section-title">
-          {t('settings.blocked.title')}
-        </h2>
+      <SettingsSection name="blocked" title={t('settings.blocked.title')}>
         <BlockedList />
-      </section>
+      </SettingsSection>
 
       <YourData />
 
-      <section
-        className="settings-section card settings-account"
-        aria-labelledby="settings-account-title"
+      <SettingsSection
+        name="account"
+        title={t('settings.account.title')}
+        className="settings-account"
       >
-        <h2 id="settings-account-title" className="settings-section-title">
-          {t('settings.account.title')}
-        </h2>
         <button
           type="button"
           className="btn btn-secondary"
@@ -250,7 +237,7 @@ function SettingsView({ user }: { user: User }) {
         >
           {t('settings.account.logout')}
         </button>
-      </section>
+      </SettingsSection>
     </div>
   );
 }

@@ -17,6 +17,18 @@ function push(module: string, message: Record<string, unknown>) {
   act(() => handler({ module, ...message } as never));
 }
 
+/** Asks for an export, which the server starts preparing. */
+async function startExport() {
+  shell.realtime.request.mockResolvedValue({
+    module: 'account/export',
+    request_status: 1,
+    data: { status: 'running', percent: 0 },
+  } as Reply);
+  const user = userEvent.setup();
+  renderAt('/settings', '/settings', <YourData />);
+  await user.click(screen.getByTestId('settings-export'));
+}
+
 beforeAll(async () => {
   await setTestLanguage('en');
 });
@@ -35,14 +47,7 @@ beforeEach(() => {
 
 describe('YourData', () => {
   it('prepares the export with progress, then offers the link', async () => {
-    shell.realtime.request.mockResolvedValue({
-      module: 'account/export',
-      request_status: 1,
-      data: { status: 'running', percent: 0 },
-    } as Reply);
-    const user = userEvent.setup();
-    renderAt('/settings', '/settings', <YourData />);
-    await user.click(screen.getByTestId('settings-export'));
+    await startExport();
     expect(shell.realtime.request).toHaveBeenCalledWith('account/export', {});
     expect(screen.getByTestId('settings-export-progress')).toHaveTextContent('0%');
     expect(screen.queryByTestId('settings-export')).toBeNull();
@@ -56,14 +61,7 @@ describe('YourData', () => {
   });
 
   it('says so when the export fails', async () => {
-    shell.realtime.request.mockResolvedValue({
-      module: 'account/export',
-      request_status: 1,
-      data: { status: 'running', percent: 0 },
-    } as Reply);
-    const user = userEvent.setup();
-    renderAt('/settings', '/settings', <YourData />);
-    await user.click(screen.getByTestId('settings-export'));
+    await startExport();
     push('account/export/failed', { request_status: 0, error_code: 'internal_error' });
     expect(screen.getByTestId('settings-export-error')).toHaveTextContent("couldn't prepare");
   });

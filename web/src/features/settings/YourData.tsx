@@ -8,6 +8,7 @@ import { PasswordField } from '../auth/PasswordField';
 import { useAppStore, useLeaveAfterErasure } from '../auth/shell';
 import { ConfirmDialog } from '../people/ConfirmDialog';
 import { eraseAccount, startExport, subscribeExportEvents } from './api';
+import { SettingsSection } from './SettingsSection';
 import { exportReducer } from './yourData';
 
 const REMOVED = ['profile', 'social', 'credits', 'sessions'] as const;
@@ -37,14 +38,12 @@ export function YourData() {
   }
 
   return (
-    <section
-      className="settings-section card settings-data"
-      aria-labelledby="settings-data-title"
-      data-testid="settings-data"
+    <SettingsSection
+      name="data"
+      title={t('settings.data.title')}
+      className="settings-data"
+      testId="settings-data"
     >
-      <h2 id="settings-data-title" className="settings-section-title">
-        {t('settings.data.title')}
-      </h2>
       <p className="muted settings-section-lead">{t('settings.data.lead')}</p>
 
       <div className="settings-data-part">
@@ -128,7 +127,7 @@ export function YourData() {
       </div>
 
       {confirming ? <EraseDialog onClose={() => setConfirming(false)} /> : null}
-    </section>
+    </SettingsSection>
   );
 }
 

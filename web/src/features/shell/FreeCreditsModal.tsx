@@ -20,7 +20,6 @@ export function FreeCreditsModal() {
       open={claimed !== null && !finishingRegistration}
       onClose={close}
       labelledBy="free-credits-title"
-      closeLabel={t('common.a11y.close')}
       className="reward-modal"
     >
       <div className="reward-modal__art" aria-hidden="true">

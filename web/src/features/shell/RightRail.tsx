@@ -5,6 +5,7 @@ import { useAppStore } from '../../app/store';
 import { ContactsList } from '../chat/ContactsList';
 import { SpotlightStrip } from '../meet/SpotlightStrip';
 import { Icon } from '../../ui/icons';
+import './SideColumn.css';
 import './RightRail.css';
 
 export function RightRail() {
@@ -26,7 +27,7 @@ export function RightRail() {
     </div>
   );
   return (
-    <aside className="right-rail">
+    <aside className="side-column right-rail">
       <section className="rail-card" aria-labelledby="rail-spotlight">
         <h2 id="rail-spotlight" className="rail-card__title">
           <Icon name="sparkle" size={18} />

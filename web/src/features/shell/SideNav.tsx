@@ -8,6 +8,7 @@ import { thumbOf } from './avatar';
 import { BrandLogo } from './BrandLogo';
 import { CoinIcon, Icon, type IconName } from '../../ui/icons';
 import { useLogout } from './useLogout';
+import './SideColumn.css';
 import './SideNav.css';
 
 const NAV: { to: string; icon: IconName; label: string }[] = [
@@ -59,7 +60,7 @@ export function SideNav() {
   const { logOut, pending } = useLogout();
 
   return (
-    <aside className="side-nav">
+    <aside className="side-column side-nav">
       <Link
         to={user ? '/explore' : '/'}
         className="side-nav__logo"

@@ -2,7 +2,7 @@
 // deduplicated by story_id, one's own first, with a card to add a story (a picture goes up, then
 // stories/add). A ring opens the story viewer; without premium, others' stories answer with the
 // premium notice. The page is dark, like its tab bar.
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../app/store';
 import type { StoryRing } from '../../realtime/protocol';
@@ -14,7 +14,7 @@ import { formatRelativeTime, nowSeconds } from '../../ui/relativeTime';
 import { photoOf } from '../shell/avatar';
 import { LoadError } from '../lists/LoadError';
 import { useInView } from '../lists/useInView';
-import { ACCEPTED_PICTURE_TYPES } from '../media/upload';
+import { PictureInput } from '../media/PictureInput';
 import { openSubscriptions } from '../premium/store';
 import { addStoryFromFile } from './add';
 import { openStoryRing } from './open';
@@ -155,11 +155,6 @@ export default function StoriesPage() {
   };
 
   const pick = () => fileInput.current?.click();
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) void addStoryFromFile(file);
-  };
 
   const mine = rings.find((r) => r.mine === 1);
   const others = rings.filter((r) => r.mine !== 1);
@@ -188,15 +183,10 @@ export default function StoriesPage() {
         </button>
       ) : null}
 
-      <input
-        ref={fileInput}
-        type="file"
-        accept={ACCEPTED_PICTURE_TYPES}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={onFile}
-        data-testid="story-add-input"
+      <PictureInput
+        inputRef={fileInput}
+        onPick={(file) => void addStoryFromFile(file)}
+        testId="story-add-input"
       />
 
       <ul className="stories-grid" aria-busy={loading} aria-label={t('stories.listLabel')}>

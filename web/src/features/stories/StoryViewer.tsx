@@ -18,6 +18,7 @@ import { useAppStore } from '../../app/store';
 import type { Story, StoryRing } from '../../realtime/protocol';
 import { Dialog } from '../../ui/Dialog';
 import { Icon } from '../../ui/icons';
+import { arrowStep } from '../../ui/readingStep';
 import { PersonPhoto } from '../../ui/PersonPhoto';
 import { formatRelativeTime, nowSeconds } from '../../ui/relativeTime';
 import { probeMediaLink } from '../chat/api';
@@ -146,10 +147,10 @@ export default function StoryViewer({ request }: { request: StoryViewerRequest }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target instanceof HTMLInputElement) return;
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+    const step = arrowStep(event.key, rtl);
+    if (step !== null) {
       event.preventDefault();
-      const towardsEnd = rtl ? event.key === 'ArrowLeft' : event.key === 'ArrowRight';
-      if (towardsEnd) goNext();
+      if (step === 1) goNext();
       else goPrev();
     } else if (event.key === ' ') {
       event.preventDefault();
@@ -408,7 +409,7 @@ export default function StoryViewer({ request }: { request: StoryViewerRequest }
             />
             <button
               type="submit"
-              className="story-viewer__reply-send"
+              className="send-button story-viewer__reply-send"
               disabled={sendableText(reply) === null || sending}
               aria-label={t('stories.viewer.send')}
               aria-busy={sending}
