@@ -25,6 +25,7 @@ dictionary_for() {
     http_request) echo server/fuzz/dicts/http.dict ;;
     image_normalize) echo server/fuzz/dicts/image.dict ;;
     operator_text) echo server/fuzz/dicts/honesty.dict ;;
+    push_subscription) echo server/fuzz/dicts/push.dict ;;
   esac
 }
 

@@ -41,6 +41,22 @@ std::string base64url(const unsigned char* raw, size_t size) {
 
 }  // namespace
 
+std::string base64url_encode(std::string_view bytes) {
+  return base64url(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+}
+
+std::optional<std::string> base64url_decode(std::string_view text) {
+  std::string out(text.size() / 4 * 3 + 3, '\0');
+  size_t size = 0;
+  if (sodium_base642bin(reinterpret_cast<unsigned char*>(out.data()), out.size(), text.data(),
+                        text.size(), nullptr, &size, nullptr,
+                        sodium_base64_VARIANT_URLSAFE_NO_PADDING) != 0) {
+    return std::nullopt;
+  }
+  out.resize(size);
+  return out;
+}
+
 std::string random_token(size_t bytes) {
   std::vector<unsigned char> raw(bytes);
   randombytes_buf(raw.data(), raw.size());

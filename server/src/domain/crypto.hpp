@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,5 +25,11 @@ std::string hmac_sha256_base64url(std::string_view key, std::string_view message
 // The same in lower-case hex (64 characters), the form payment webhooks are signed in.
 std::string hmac_sha256_hex(std::string_view key, std::string_view message);
 bool constant_time_equal(std::string_view a, std::string_view b);
+
+// Base64url without padding (RFC 4648 §5), the form of JWTs and of Web Push keys.
+std::string base64url_encode(std::string_view bytes);
+// The bytes, or nullopt unless `text` is exactly that form: no padding, no white space, and no
+// stray bits in the last character (libsodium's strict reading), so each value has one spelling.
+std::optional<std::string> base64url_decode(std::string_view text);
 
 }  // namespace kesher::domain
