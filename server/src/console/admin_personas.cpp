@@ -197,15 +197,7 @@ json::object add_photo(Request& request) {
     photos = modules::photos_view(store::photos::of_user(db, *persona_id));
   });
   if (!found) return reply_error(errc::not_found, "persona_id");
-  switch (outcome.status) {
-    case store::AddPhotoStatus::not_owner:
-    case store::AddPhotoStatus::already_added:
-      return reply_error(errc::invalid_value, "photo");
-    case store::AddPhotoStatus::slots_full:
-      return reply_error(errc::photo_limit_reached);
-    case store::AddPhotoStatus::added:
-      break;
-  }
+  if (auto refusal = modules::photo_refusal(outcome)) return std::move(*refusal);
   return reply_ok(json::object{{"photo_id", outcome.photo_id}, {"photos", std::move(photos)}});
 }
 

@@ -42,15 +42,7 @@ json::object add_photo(Request& request) {
       photos = photos_view(store::photos::of_user(db, me));
     }
   });
-  switch (outcome.status) {
-    case store::AddPhotoStatus::not_owner:
-    case store::AddPhotoStatus::already_added:
-      return reply_error(errc::invalid_value, "photo");
-    case store::AddPhotoStatus::slots_full:
-      return reply_error(errc::photo_limit_reached);
-    case store::AddPhotoStatus::added:
-      break;
-  }
+  if (auto refusal = photo_refusal(outcome)) return std::move(*refusal);
   tell_other_sockets(request, photos);
   return json::object{
       {"request_status", 1},

@@ -1,6 +1,8 @@
 #include "modules/user_view.hpp"
 
 #include "domain/validation.hpp"
+#include "protocol/envelope.hpp"
+#include "protocol/errors.hpp"
 
 namespace kesher::modules {
 
@@ -16,6 +18,19 @@ json::array photos_view(const std::vector<store::ProfilePhoto>& photos) {
     out.push_back(json::object{{"id", photo.id}, {"photo", photo.url}, {"thumb", photo.thumb}});
   }
   return out;
+}
+
+std::optional<json::object> photo_refusal(const store::AddPhotoOutcome& outcome) {
+  switch (outcome.status) {
+    case store::AddPhotoStatus::not_owner:
+    case store::AddPhotoStatus::already_added:
+      return protocol::reply_error(errc::invalid_value, "photo");
+    case store::AddPhotoStatus::slots_full:
+      return protocol::reply_error(errc::photo_limit_reached);
+    case store::AddPhotoStatus::added:
+      break;
+  }
+  return std::nullopt;
 }
 
 json::object self_view(const app::Context& app, const store::UserRecord& user,

@@ -1,5 +1,6 @@
 #pragma once
 #include <boost/json/object.hpp>
+#include <optional>
 
 #include "app/context.hpp"
 #include "store/media.hpp"
@@ -14,6 +15,9 @@ boost::json::object self_view(const app::Context& app, const store::UserRecord& 
                               const std::vector<store::ProfilePhoto>& photos, int64_t now);
 // [{"id", "photo", "thumb"}] (docs/protocol.md, "Photos in replies").
 boost::json::array photos_view(const std::vector<store::ProfilePhoto>& photos);
+// The error reply for a photo that was not added (user/photos/add and the admin's persona
+// photos), or nullopt when it was.
+std::optional<boost::json::object> photo_refusal(const store::AddPhotoOutcome& outcome);
 
 domain::Language user_language(const store::UserRecord& user);
 

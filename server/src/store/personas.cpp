@@ -76,26 +76,8 @@ int64_t create(Session& db, const NewUser& user, const std::string& bio, int lik
 
 void update(Session& db, int64_t id, const NewUser& u, const std::string& bio,
             int likes_back_percent, int like_back_delay_s, int64_t now) {
-  std::vector<Value> values{u.name,
-                            int64_t{u.gender},
-                            domain::format_date(u.birth_date),
-                            int64_t{u.answer},
-                            u.language,
-                            u.place_id,
-                            int64_t{u.s_gender},
-                            int64_t{u.s_age_min},
-                            int64_t{u.s_age_max},
-                            bio,
-                            int64_t{likes_back_percent},
-                            int64_t{like_back_delay_s},
-                            now,
-                            id};
-  db.execute(
-      "UPDATE users SET name = ?1, gender = ?2, birth_date = ?3, answer = ?4, language = ?5, "
-      "place_id = ?6, s_gender = ?7, s_age_min = ?8, s_age_max = ?9, bio = ?10, "
-      "likes_back_percent = ?11, like_back_delay_s = ?12, edited_at = ?13 "
-      "WHERE id = ?14 AND kind = 'persona'",
-      std::span<const Value>(values));
+  users::update_persona(db, id, u, {{}, bio, likes_back_percent, like_back_delay_s});
+  mark_edited(db, id, now);
 }
 
 bool set_disabled(Session& db, int64_t id, bool disabled, int64_t now) {

@@ -5,7 +5,7 @@ import type { ConsoleClient } from './client';
 import { ConsoleApp } from './ConsoleApp';
 import { applyConsoleLanguage, initConsoleI18n } from './i18n';
 import type { AdminPersona } from './protocol';
-import { FakeSocket, testClient } from './testing';
+import { adminPersona, FakeSocket, testClient } from './testing';
 
 beforeAll(() => {
   initConsoleI18n('en');
@@ -18,26 +18,9 @@ afterEach(() => {
   applyConsoleLanguage('en', false);
 });
 
-const maya: AdminPersona = {
-  id: 41,
-  key: '',
-  name: 'Maya',
-  gender: 2,
-  birth_date: '1995-04-12',
-  age: 31,
-  language: 'en',
-  place: { id: 293397, name: 'Tel Aviv', name_he: 'תל אביב' },
-  s_gender: 1,
-  s_age_min: 25,
-  s_age_max: 45,
-  answer: 2,
-  bio: 'Sunsets and trail runs',
-  likes_back_percent: 40,
-  like_back_delay_s: 90,
-  disabled: 0,
-  edited: 1,
+const maya = adminPersona({
   photos: [{ id: 7, photo: '/media/u/a.jpg', thumb: '/media/u/a-t.jpg' }],
-};
+});
 
 async function openPersonas(personas: AdminPersona[]) {
   client = testClient();

@@ -12,8 +12,8 @@ import {
   type ReactNode,
 } from 'react';
 import { ACCEPTED_PICTURE_TYPES } from '../features/media/upload';
-import { LANGUAGES } from '../i18n/languages';
-import type { LanguageCode, PhotoEntry, PlaceSuggestion } from '../realtime/protocol';
+import { languageInfo, LANGUAGES } from '../i18n/languages';
+import type { PhotoEntry, PlaceSuggestion } from '../realtime/protocol';
 import { ConfirmDialog, ErrorLine } from './ui';
 import { CannedEditor } from './CannedEditor';
 import { useService } from './context';
@@ -273,6 +273,14 @@ function PersonaEditor({
     fieldError === field
       ? { 'aria-invalid': true, 'aria-describedby': `${formId}-${field}-error` }
       : {};
+  type TextKey = 'name' | 'birthDate' | 'ageMin' | 'ageMax' | 'likesBackPercent' | 'likeBackDelay';
+  // A text input's value, its change, its test id, and the refusal it is described by.
+  const textProps = (key: TextKey, field: PersonaField, testId: string) => ({
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => update(key, e.target.value),
+    'data-testid': testId,
+    ...invalid(field),
+  });
 
   return (
     <section className="cs-admin__member cs-personas__editor" data-testid="persona-editor">
@@ -310,123 +318,91 @@ function PersonaEditor({
         >
           <h4 className="cs-card__title">{t('console.admin.personas.profileTitle')}</h4>
           <div className="cs-personas__fields">
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.name')}</span>
+            <Labelled
+              label={t('console.admin.personas.name')}
+              hint={t('console.admin.personas.nameHint')}
+              problem={fieldProblem('name')}
+            >
               <input
                 className="input"
-                value={form.name}
-                onChange={(e) => update('name', e.target.value)}
                 maxLength={PERSONA_NAME_MAX + 10}
                 dir="auto"
-                data-testid="persona-name"
-                {...invalid('name')}
+                {...textProps('name', 'name', 'persona-name')}
               />
-              <span className="cs-admin__hint">{t('console.admin.personas.nameHint')}</span>
-              {fieldProblem('name')}
-            </label>
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.language')}</span>
-              <select
-                className="cs-select"
-                value={form.language}
-                onChange={(e) => update('language', e.target.value as LanguageCode)}
-                data-testid="persona-language"
-              >
-                {LANGUAGES.map((l) => (
-                  <option key={l.code} value={l.code}>
-                    {l.nativeName}
-                  </option>
-                ))}
-              </select>
-              {fieldProblem('language')}
-            </label>
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.birthDate')}</span>
+            </Labelled>
+            <Choice
+              label={t('console.admin.personas.language')}
+              value={form.language}
+              options={LANGUAGES.map((l) => l.code)}
+              labelOf={(code) => languageInfo(code).nativeName}
+              onChange={(code) => update('language', code)}
+              testId="persona-language"
+            />
+            <Labelled
+              label={t('console.admin.personas.birthDate')}
+              problem={fieldProblem('birth_date')}
+            >
               <input
                 className="input"
                 type="date"
-                value={form.birthDate}
-                onChange={(e) => update('birthDate', e.target.value)}
-                data-testid="persona-birth-date"
-                {...invalid('birth_date')}
+                {...textProps('birthDate', 'birth_date', 'persona-birth-date')}
               />
-              {fieldProblem('birth_date')}
-            </label>
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.gender')}</span>
-              <select
-                className="cs-select"
-                value={form.gender}
-                onChange={(e) => update('gender', Number(e.target.value) as 1 | 2 | 3)}
-                data-testid="persona-gender"
-              >
-                {([1, 2, 3] as const).map((g) => (
-                  <option key={g} value={g}>
-                    {t(`console.admin.personas.genders.${g}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.lookingFor')}</span>
-              <select
-                className="cs-select"
-                value={form.lookingFor}
-                onChange={(e) => update('lookingFor', Number(e.target.value) as 1 | 2)}
-                data-testid="persona-looking-for"
-              >
-                {([1, 2] as const).map((g) => (
-                  <option key={g} value={g}>
-                    {t(`console.admin.personas.lookingForOptions.${g}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            </Labelled>
+            <Choice
+              label={t('console.admin.personas.gender')}
+              value={form.gender}
+              options={[1, 2, 3] as const}
+              labelOf={(g) => t(`console.admin.personas.genders.${g}`)}
+              onChange={(g) => update('gender', g)}
+              testId="persona-gender"
+            />
+            <Choice
+              label={t('console.admin.personas.lookingFor')}
+              value={form.lookingFor}
+              options={[1, 2] as const}
+              labelOf={(g) => t(`console.admin.personas.lookingForOptions.${g}`)}
+              onChange={(g) => update('lookingFor', g)}
+              testId="persona-looking-for"
+            />
             <fieldset className="cs-personas__range">
               <legend className="field-label">{t('console.admin.personas.ageFrom')}</legend>
               <input
                 className="input"
                 inputMode="numeric"
-                value={form.ageMin}
-                onChange={(e) => update('ageMin', e.target.value)}
                 aria-label={t('console.admin.personas.ageFrom')}
-                data-testid="persona-age-min"
-                {...invalid('s_age')}
+                {...textProps('ageMin', 's_age', 'persona-age-min')}
               />
               <span>{t('console.admin.personas.ageTo')}</span>
               <input
                 className="input"
                 inputMode="numeric"
-                value={form.ageMax}
-                onChange={(e) => update('ageMax', e.target.value)}
                 aria-label={t('console.admin.personas.ageTo')}
-                data-testid="persona-age-max"
-                {...invalid('s_age')}
+                {...textProps('ageMax', 's_age', 'persona-age-max')}
               />
               {fieldProblem('s_age')}
             </fieldset>
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.answer')}</span>
-              <select
-                className="cs-select"
-                value={form.answer}
-                onChange={(e) => update('answer', Number(e.target.value))}
-                data-testid="persona-answer"
-              >
-                {[1, 2, 3, 4, 5, 6].map((a) => (
-                  <option key={a} value={a}>
-                    {t(`console.admin.personas.answers.${a}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice
+              label={t('console.admin.personas.answer')}
+              value={form.answer}
+              options={[1, 2, 3, 4, 5, 6]}
+              labelOf={(a) => t(`console.admin.personas.answers.${a}`)}
+              onChange={(a) => update('answer', a)}
+              testId="persona-answer"
+            />
             <CityPicker
               place={form.place}
               onPick={(place) => update('place', place)}
               problem={fieldProblem('place_id')}
             />
-            <label className="field cs-personas__wide">
-              <span className="field-label">{t('console.admin.personas.bio')}</span>
+            <Labelled
+              label={t('console.admin.personas.bio')}
+              hint={t('console.admin.personas.bioCount', {
+                count: [...form.bio].length,
+                max: PERSONA_BIO_MAX,
+              })}
+              problem={fieldProblem('bio')}
+              wide
+            >
               <textarea
                 className="input cs-personas__bio"
                 value={form.bio}
@@ -436,46 +412,35 @@ function PersonaEditor({
                 data-testid="persona-bio"
                 {...invalid('bio')}
               />
-              <span className="cs-admin__hint">
-                {t('console.admin.personas.bioCount', {
-                  count: [...form.bio].length,
-                  max: PERSONA_BIO_MAX,
-                })}
-              </span>
-              {fieldProblem('bio')}
-            </label>
+            </Labelled>
           </div>
           <h4 className="cs-card__title">{t('console.admin.personas.likeBackTitle')}</h4>
           <p className="cs-admin__hint">{t('console.admin.personas.likeBackLead')}</p>
           <div className="cs-personas__fields">
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.likesBackPercent')}</span>
+            <Labelled
+              label={t('console.admin.personas.likesBackPercent')}
+              problem={fieldProblem('likes_back_percent')}
+            >
               <input
                 className="input"
                 type="number"
                 min={0}
                 max={100}
-                value={form.likesBackPercent}
-                onChange={(e) => update('likesBackPercent', e.target.value)}
-                data-testid="persona-likes-back"
-                {...invalid('likes_back_percent')}
+                {...textProps('likesBackPercent', 'likes_back_percent', 'persona-likes-back')}
               />
-              {fieldProblem('likes_back_percent')}
-            </label>
-            <label className="field">
-              <span className="field-label">{t('console.admin.personas.likeBackDelay')}</span>
+            </Labelled>
+            <Labelled
+              label={t('console.admin.personas.likeBackDelay')}
+              problem={fieldProblem('like_back_delay_s')}
+            >
               <input
                 className="input"
                 type="number"
                 min={0}
                 max={MAX_LIKE_BACK_DELAY_S}
-                value={form.likeBackDelay}
-                onChange={(e) => update('likeBackDelay', e.target.value)}
-                data-testid="persona-like-back-delay"
-                {...invalid('like_back_delay_s')}
+                {...textProps('likeBackDelay', 'like_back_delay_s', 'persona-like-back-delay')}
               />
-              {fieldProblem('like_back_delay_s')}
-            </label>
+            </Labelled>
           </div>
           <div className="cs-config__actions">
             <button
@@ -723,5 +688,66 @@ function PersonaPhotos({
         />
       ) : null}
     </section>
+  );
+}
+
+/** A form control under its label, with an optional hint and the refusal that points at it. */
+function Labelled({
+  label,
+  hint,
+  problem,
+  wide = false,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  problem?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className={wide ? 'field cs-personas__wide' : 'field'}>
+      <span className="field-label">{label}</span>
+      {children}
+      {hint ? <span className="cs-admin__hint">{hint}</span> : null}
+      {problem}
+    </label>
+  );
+}
+
+/** One of a few fixed values, as a select under its label. */
+function Choice<V extends string | number>({
+  label,
+  value,
+  options,
+  labelOf,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: V;
+  options: readonly V[];
+  labelOf: (value: V) => string;
+  onChange: (value: V) => void;
+  testId: string;
+}) {
+  return (
+    <Labelled label={label}>
+      <select
+        className="cs-select"
+        value={value}
+        onChange={(e) => {
+          const picked = options.find((o) => String(o) === e.target.value);
+          if (picked !== undefined) onChange(picked);
+        }}
+        data-testid={testId}
+      >
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labelOf(o)}
+          </option>
+        ))}
+      </select>
+    </Labelled>
   );
 }

@@ -7,31 +7,9 @@ import {
   personaForm,
   withPersona,
 } from './personas';
-import type { AdminPersona } from './protocol';
+import { adminPersona } from './testing';
 
-function persona(overrides: Partial<AdminPersona> = {}): AdminPersona {
-  return {
-    id: 41,
-    key: '',
-    name: 'Maya',
-    gender: 2,
-    birth_date: '1995-04-12',
-    age: 31,
-    language: 'en',
-    place: { id: 293397, name: 'Tel Aviv', name_he: 'תל אביב' },
-    s_gender: 1,
-    s_age_min: 25,
-    s_age_max: 45,
-    answer: 2,
-    bio: 'Sunsets',
-    likes_back_percent: 40,
-    like_back_delay_s: 90,
-    disabled: 0,
-    edited: 1,
-    photos: [],
-    ...overrides,
-  };
-}
+const persona = adminPersona;
 
 describe('the persona form', () => {
   it('round-trips a persona into the request the server takes', () => {
@@ -48,7 +26,7 @@ describe('the persona form', () => {
         s_age_min: 25,
         s_age_max: 45,
         answer: 2,
-        bio: 'Sunsets',
+        bio: 'Sunsets and trail runs',
         place_id: 293397,
         likes_back_percent: 40,
         like_back_delay_s: 90,

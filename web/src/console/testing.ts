@@ -8,6 +8,7 @@ import { ConsoleClient } from './client';
 import { ServiceContext } from './context';
 import { ConsoleService } from './service';
 import type {
+  AdminPersona,
   AdminMemberDetail,
   AdminReport,
   ConsoleMessage,
@@ -158,6 +159,31 @@ export function adminReport(overrides: Partial<AdminReport> = {}): AdminReport {
     reported: { ...adminMemberDetail().profile },
     reporter: { id: 1, name: 'Ruth', age: 30, photo: null, language: 'he', city: '' },
     messages: [],
+    ...overrides,
+  };
+}
+
+/** A persona as console/admin/personas lists it: Maya, 31, in Tel Aviv, with no photo. */
+export function adminPersona(overrides: Partial<AdminPersona> = {}): AdminPersona {
+  return {
+    id: 41,
+    key: '',
+    name: 'Maya',
+    gender: 2,
+    birth_date: '1995-04-12',
+    age: 31,
+    language: 'en',
+    place: { id: 293397, name: 'Tel Aviv', name_he: 'תל אביב' },
+    s_gender: 1,
+    s_age_min: 25,
+    s_age_max: 45,
+    answer: 2,
+    bio: 'Sunsets and trail runs',
+    likes_back_percent: 40,
+    like_back_delay_s: 90,
+    disabled: 0,
+    edited: 1,
+    photos: [],
     ...overrides,
   };
 }
