@@ -1,5 +1,8 @@
 /// <reference types="vitest/config" />
-import { resolve } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 // The dev server proxies the API and the socket to a locally running kesher (make run).
@@ -24,9 +27,56 @@ function consolePages(): Plugin {
   };
 }
 
+// Text files of the build that get compressed siblings; images, fonts and sounds are compressed
+// formats already, or (the few .wav) not worth a second copy.
+const PRECOMPRESSED = /\.(?:html|m?js|css|svg|json|webmanifest|txt|xml)$/;
+// Below this a compressed copy saves a few dozen bytes at most. console.html (under 1 KiB) is
+// above it: an entry page is on every first load.
+const PRECOMPRESS_MIN_BYTES = 256;
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip -9) beside every text file of the
+ *  build, each only when it is smaller, so that the server sends the best one the browser accepts
+ *  as it is, with no compression work per request (server/src/net/static_files.hpp). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'kesher-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile() && PRECOMPRESSED.test(entry.name))
+        .map((entry) => join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(file);
+          if (raw.length < PRECOMPRESS_MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotliAsync(raw, {
+              params: {
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gzipAsync(raw, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${file}.br`, br);
+          if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [consolePages()],
+  plugins: [consolePages(), precompress()],
   server: {
     proxy: {
       '/api': backend,

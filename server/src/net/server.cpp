@@ -30,6 +30,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "domain/content_negotiation.hpp"
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
 #include "protocol/cookies.hpp"
@@ -565,19 +566,44 @@ bool is_static_candidate(const http::request<http::string_body>& request) {
   return request.method() == http::verb::get || request.method() == http::verb::head;
 }
 
+// A file of the build as the response's content: the encoding the request accepts, as the build
+// compressed it (nothing is compressed here), with its length. A 200 carries the encoding's entity
+// tag, and becomes a 304 when the request already holds that encoding (If-None-Match).
+void put_file(http::response<http::string_body>& response, const StaticFile& file,
+              const http::request<http::string_body>& request) {
+  auto [coding, representation] = file.choose(request[http::field::accept_encoding]);
+  if (file.negotiated) response.set(http::field::vary, "Accept-Encoding");
+  if (response.result() == http::status::ok) {
+    response.set(http::field::etag, representation.etag);
+    if (domain::if_none_match_holds(request[http::field::if_none_match], representation.etag)) {
+      // RFC 9110 §15.4.5: the validators and caching fields of the 200, no content, and no
+      // Content-Length (it would have to be the 200's).
+      response.result(http::status::not_modified);
+      response.erase(http::field::content_type);
+      response.body().clear();
+      return;
+    }
+  }
+  if (coding != domain::ContentCoding::identity) {
+    response.set(http::field::content_encoding, domain::coding_name(coding));
+  }
+  if (request.method() == http::verb::get) response.body() = *representation.body;
+  response.content_length(representation.body->size());
+}
+
 }  // namespace
 
 http::response<http::string_body> Server::Impl::make_response(
     const protocol::HttpResponse& plain, const http::request<http::string_body>& request) {
   http::response<http::string_body> response{static_cast<http::status>(plain.status),
                                              request.version()};
+  const StaticFile* page = nullptr;
   if (plain.serve_index) {
     // The member app's index.html, or another page of the build (the console's console.html).
-    const StaticFile* index =
-        plain.serve_page.empty() ? files.index() : files.find(plain.serve_page);
+    page = plain.serve_page.empty() ? files.index() : files.find(plain.serve_page);
     response.set(http::field::content_type, "text/html; charset=utf-8");
     response.set(http::field::cache_control, "no-cache");
-    response.body() = index ? *index->body : std::string("Kesher: the web client is not built.");
+    if (!page) response.body() = "Kesher: the web client is not built.";
   } else {
     response.set(http::field::content_type, plain.content_type);
     response.body() = plain.body;
@@ -597,8 +623,12 @@ http::response<http::string_body> Server::Impl::make_response(
     }
   }
   response.keep_alive(request.keep_alive());
-  response.prepare_payload();
-  if (request.method() == http::verb::head) response.body().clear();
+  if (page) {
+    put_file(response, *page, request);
+  } else {
+    response.prepare_payload();
+    if (request.method() == http::verb::head) response.body().clear();
+  }
   return response;
 }
 
@@ -715,10 +745,9 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
       response = http::response<http::string_body>{http::status::ok, request.version()};
       response.set(http::field::content_type, file->content_type);
       response.set(http::field::cache_control, file->cache_control);
-      if (request.method() == http::verb::get) response.body() = *file->body;
+      put_file(response, *file, request);
       secure(response);
       response.keep_alive(request.keep_alive());
-      response.content_length(file->body->size());
     } else if (path == "/healthz") {
       protocol::HttpResponse health{200, "application/json", R"({"status":"ok"})", {}, false};
       response = make_response(health, request);
