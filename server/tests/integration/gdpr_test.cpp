@@ -6,22 +6,17 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
-#include <chrono>
 #include <fstream>
 #include <iterator>
 #include <regex>
 
-#include "domain/totp.hpp"
+#include "console_support.hpp"
 #include "harness.hpp"
 
 namespace kesher::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string text_of(const json::value& value) {
-  return value.is_string() ? std::string(value.as_string()) : std::string();
-}
 
 int64_t status_of(const json::object& reply) {
   return reply.contains("request_status") ? reply.at("request_status").as_int64() : -1;
@@ -31,61 +26,13 @@ std::string error_of(const json::object& reply) {
   return reply.contains("error_code") ? text_of(reply.at("error_code")) : std::string();
 }
 
-int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-struct Staff {
-  std::string email;
-  std::string password = "correct horse battery";
-  std::string secret;
-  std::string cookie;
-};
-
-Staff add_staff(const ServerProcess& server, const std::string& email, const std::string& role) {
-  Staff staff{email};
-  auto result = run_kesher_command(
-      server.data_dir(), {"staff", "add", "--email", email, "--role", role}, staff.password);
-  EXPECT_EQ(result.status, 0) << result.output;
-  std::smatch match;
-  if (std::regex_search(result.output, match, std::regex(R"(TOTP secret: ([A-Z2-7]+))"))) {
-    staff.secret = match[1];
-  }
-  json::object body{{"email", staff.email}, {"password", staff.password}};
-  if (!staff.secret.empty()) body["totp"] = domain::totp::code_at(staff.secret, now_seconds());
-  auto login = http_request(server.port(), "POST", "/console/api/login", json::serialize(body),
-                            {.origin = server.origin()});
-  EXPECT_EQ(login.status, 200) << login.body;
-  for (const auto& cookie : login.set_cookies) {
-    if (cookie.rfind("staff_session=", 0) == 0) staff.cookie = cookie.substr(0, cookie.find(';'));
-  }
-  return staff;
-}
-
-std::unique_ptr<WsClient> connect_console(const ServerProcess& server, const Staff& staff) {
-  return WsClient::connect(
-      server.port(), {.origin = server.origin(), .cookie = staff.cookie, .target = "/console/ws"});
-}
-
-std::string fixture_jpeg() {
-  auto path = fs::temp_directory_path() / ("kesher-gdpr-" + std::to_string(::getpid()) + ".jpg");
-  std::string command = "vips gaussnoise '" + path.string() + "[Q=90]' 64 48";
-  EXPECT_EQ(std::system(command.c_str()), 0);
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  fs::remove(path);
-  return bytes;
-}
-
 // Uploads a picture and puts it on the member's profile.
 void add_photo(const ServerProcess& server, const Member& member, WsClient& socket) {
   std::string boundary = "kesherboundary";
   std::string body = "--" + boundary +
                      "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\n"
                      "Content-Type: image/jpeg\r\n\r\n" +
-                     fixture_jpeg() + "\r\n--" + boundary + "--\r\n";
+                     noise_picture("jpg[Q=90]") + "\r\n--" + boundary + "--\r\n";
   auto uploaded = http_request(server.port(), "POST", "/upload", body,
                                {.cookie = member.cookie,
                                 .origin = server.origin(),
@@ -214,11 +161,11 @@ TEST_F(Gdpr, ExportHoldsTheMembersDataAndNobodyElsesAndOnlyTheyCanDownloadIt) {
   // Admins export too, audited; operators may not.
   Staff ops = add_staff(*server_, "ops@kesher.test", "operator");
   Staff admin = add_staff(*server_, "admin@kesher.test", "admin");
-  auto ops_console = connect_console(*server_, ops);
+  auto ops_console = signed_in_console(*server_, ops);
   ASSERT_TRUE(ops_console);
   auto refused = ops_console->request("console/admin/members/export", {{"member_id", avi.id}});
   EXPECT_EQ(error_of(refused), "forbidden");
-  auto admin_console = connect_console(*server_, admin);
+  auto admin_console = signed_in_console(*server_, admin);
   ASSERT_TRUE(admin_console);
   auto unknown = admin_console->request("console/admin/members/export", {{"member_id", 999999}});
   EXPECT_EQ(error_of(unknown), "not_found");
@@ -365,12 +312,12 @@ TEST_F(Gdpr, ErasureRemovesTheMemberForGoodAndKeepsTheBooksAndTheOtherSide) {
   auto carmel_socket = connect_member(*server_, carmel);
   Staff ops = add_staff(*server_, "ops@kesher.test", "operator");
   Staff admin = add_staff(*server_, "admin@kesher.test", "admin");
-  auto ops_console = connect_console(*server_, ops);
+  auto ops_console = signed_in_console(*server_, ops);
   ASSERT_TRUE(ops_console);
   EXPECT_EQ(error_of(ops_console->request("console/admin/members/erase",
                                           {{"member_id", carmel.id}, {"reason", "asked by mail"}})),
             "forbidden");
-  auto admin_console = connect_console(*server_, admin);
+  auto admin_console = signed_in_console(*server_, admin);
   ASSERT_TRUE(admin_console);
   EXPECT_EQ(error_of(admin_console->request("console/admin/members/erase",
                                             {{"member_id", carmel.id}, {"reason", "  "}})),
