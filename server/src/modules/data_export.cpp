@@ -346,13 +346,16 @@ ExportStatus start_export(app::Context& app, int64_t user_id) {
 }
 
 void finish_erasure(app::Context& app, int64_t user_id, const store::gdpr::Erasure& erasure) {
-  for (const auto& hash : erasure.session_hashes) app.hub.close_session(hash, bus::kCloseLoggedOut);
+  // The files go before the sockets close: whoever sees the close sees the erasure complete.
   std::error_code ec;
   fs::path uploads = media::uploads_dir(app.config.data_dir);
   for (const auto& name : erasure.files) fs::remove(uploads / (name + ".jpg"), ec);
-  std::lock_guard lock(exports_mutex);
-  exports.erase(user_id);
-  remove_old_exports(exports_dir(app.config.data_dir), user_id);
+  {
+    std::lock_guard lock(exports_mutex);
+    exports.erase(user_id);
+    remove_old_exports(exports_dir(app.config.data_dir), user_id);
+  }
+  for (const auto& hash : erasure.session_hashes) app.hub.close_session(hash, bus::kCloseLoggedOut);
 }
 
 void remove_expired_exports(app::Context& app) {
