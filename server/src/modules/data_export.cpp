@@ -6,6 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "console/console.hpp"
 #include "domain/crypto.hpp"
 #include "domain/gdpr.hpp"
 #include "domain/language.hpp"
@@ -356,6 +357,7 @@ void finish_erasure(app::Context& app, int64_t user_id, const store::gdpr::Erasu
     remove_old_exports(exports_dir(app.config.data_dir), user_id);
   }
   for (const auto& hash : erasure.session_hashes) app.hub.close_session(hash, bus::kCloseLoggedOut);
+  console::on_member_erased(app, user_id, erasure.locks, erasure.queued_personas);
 }
 
 void remove_expired_exports(app::Context& app) {

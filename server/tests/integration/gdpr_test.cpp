@@ -345,6 +345,12 @@ TEST_F(Gdpr, ErasureRemovesTheMemberForGoodAndKeepsTheBooksAndTheOtherSide) {
   EXPECT_EQ(error_of(ops_console->request("console/admin/members/erase",
                                           {{"member_id", carmel.id}, {"reason", "asked by mail"}})),
             "forbidden");
+  // Carmel waits in the queue for a persona, and the operator holds that conversation.
+  int64_t persona = add_persona(*server_, "noa-gdpr");
+  ASSERT_EQ(status_of(send_text(*carmel_socket, persona, "hi Noa")), 1);
+  json::object conversation{{"member_id", carmel.id}, {"persona_id", persona}};
+  ASSERT_EQ(status_of(ops_console->request("console/claim", conversation)), 1);
+  ops_console->drain_events(0ms);
   auto admin_console = signed_in_console(*server_, admin);
   ASSERT_TRUE(admin_console);
   EXPECT_EQ(error_of(admin_console->request("console/admin/members/erase",
@@ -354,6 +360,17 @@ TEST_F(Gdpr, ErasureRemovesTheMemberForGoodAndKeepsTheBooksAndTheOtherSide) {
                                        {{"member_id", carmel.id}, {"reason", "asked by mail"}});
   ASSERT_EQ(status_of(erased), 1) << json::serialize(erased);
   EXPECT_EQ(carmel_socket->wait_closed(5s), 4001);
+  // The operator loses the lock as at an admin's break, and every console the queue item.
+  auto lost = ops_console->wait_event("console/lock_lost");
+  ASSERT_TRUE(lost) << "the holder of the erased member's conversation was not told";
+  EXPECT_EQ(lost->at("data").at("member_id").as_int64(), carmel.id);
+  EXPECT_EQ(lost->at("data").at("persona_id").as_int64(), persona);
+  EXPECT_EQ(text_of(lost->at("data").at("reason")), "broken");
+  auto removed = admin_console->wait_event("console/queue/remove");
+  ASSERT_TRUE(removed);
+  EXPECT_EQ(removed->at("data").at("member_id").as_int64(), carmel.id);
+  EXPECT_TRUE(ops_console->request("console/me").at("data").at("locks").as_array().empty());
+  EXPECT_TRUE(ops_console->request("console/queue").at("data").as_array().empty());
   EXPECT_EQ(error_of(admin_console->request("console/admin/members/erase",
                                             {{"member_id", carmel.id}, {"reason", "twice"}})),
             "not_found");
