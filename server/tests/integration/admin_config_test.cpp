@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "console_support.hpp"
+#include "domain/console.hpp"
 #include "harness.hpp"
 
 namespace kesher::test {
@@ -20,28 +21,16 @@ using namespace std::chrono_literals;
 constexpr const char* kWebhookSecret = "admin-config-webhook-secret";
 constexpr int64_t kDay = 24 * 3600;
 
-std::string utc_day(int64_t unix_seconds) {
-  std::time_t time = static_cast<std::time_t>(unix_seconds);
-  std::tm parts{};
-  gmtime_r(&time, &parts);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
-  return text;
-}
-
 std::vector<int64_t> integers_of(const json::value& value) {
   std::vector<int64_t> list;
   for (const auto& item : value.as_array()) list.push_back(item.as_int64());
   return list;
 }
 
-class AdminConsole : public ::testing::Test {
+class AdminConsole : public StaffTest {
  protected:
   void SetUp() override {
-    server_ = std::make_unique<ServerProcess>(
-        std::vector<std::string>{"--payment-webhook-secret", kWebhookSecret});
-    operator_ = add_staff(*server_, "ops@kesher.test", "operator");
-    admin_ = add_staff(*server_, "admin@kesher.test", "admin");
+    start_server({"--payment-webhook-secret", kWebhookSecret});
     persona_ = add_persona(*server_, "noa-admin");
   }
 
@@ -60,15 +49,14 @@ class AdminConsole : public ::testing::Test {
     ASSERT_TRUE(socket.wait_event("payment/complete", 10s));
   }
 
-  std::unique_ptr<ServerProcess> server_;
-  Staff operator_, admin_;
   int64_t persona_ = 0;
 };
 
 TEST_F(AdminConsole, DashboardIsForAdminsAndCountsWhatTheDatabaseHolds) {
   int64_t now = now_seconds();
   int64_t today = now - now % kDay;
-  std::string first_day = utc_day(today - 3 * kDay), last_day = utc_day(today);
+  std::string first_day = domain::console::utc_day(today - 3 * kDay),
+              last_day = domain::console::utc_day(today);
   json::object range{{"from", first_day}, {"to", last_day}};
 
   auto operator_socket = signed_in_console(*server_, operator_);

@@ -22,14 +22,9 @@ HttpResult member_login(const ServerProcess& server, const std::string& email,
                       {.origin = server.origin()});
 }
 
-class AdminMembers : public ::testing::Test {
+class AdminMembers : public StaffTest {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<ServerProcess>(
-        std::vector<std::string>{"--payment-webhook-secret", kWebhookSecret});
-    operator_ = add_staff(*server_, "ops@kesher.test", "operator");
-    admin_ = add_staff(*server_, "admin@kesher.test", "admin");
-  }
+  void SetUp() override { start_server({"--payment-webhook-secret", kWebhookSecret}); }
   void TearDown() override {
     EXPECT_EQ(consistency_problems(*server_), std::vector<std::string>{});
   }
@@ -60,8 +55,6 @@ class AdminMembers : public ::testing::Test {
     return reply["data"].as_array().size();
   }
 
-  std::unique_ptr<ServerProcess> server_;
-  Staff operator_, admin_;
   int members_ = 0;
 };
 

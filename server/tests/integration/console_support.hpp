@@ -2,10 +2,14 @@
 // Staff for the console suites: added with `kesher staff add` (admins get a TOTP secret), signed in
 // over /console/api/login (admins with the current code; each code opens once), and the console's
 // own socket. Shared by console_test.cpp, the admin_*_test.cpp suites and gdpr_test.cpp.
+#include <gtest/gtest.h>
+
 #include <boost/json.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "harness.hpp"
 
@@ -48,5 +52,19 @@ std::unique_ptr<WsClient> signed_in_console(const ServerProcess& server, Staff& 
 // A persona "Noa" in Tel Aviv who loves the sea, written to the database; returns its id.
 int64_t add_persona(const ServerProcess& server, const std::string& key,
                     const std::string& language = "he");
+
+// A fixture whose SetUp calls start_server: a fresh server with an operator and an admin added
+// (neither signed in yet).
+class StaffTest : public ::testing::Test {
+ protected:
+  void start_server(std::vector<std::string> args = {}) {
+    server_ = std::make_unique<ServerProcess>(std::move(args));
+    operator_ = add_staff(*server_, "ops@kesher.test", "operator");
+    admin_ = add_staff(*server_, "admin@kesher.test", "admin");
+  }
+
+  std::unique_ptr<ServerProcess> server_;
+  Staff operator_, admin_;
+};
 
 }  // namespace kesher::test

@@ -32,18 +32,15 @@ json::object with(json::object base, const json::object& more) {
   return base;
 }
 
-class Console : public ::testing::Test {
+class Console : public StaffTest {
  protected:
   void SetUp() override {
     clock_file_ =
         std::filesystem::temp_directory_path() /
         ("kesher-console-clock-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_));
     std::ofstream(clock_file_) << 0;
-    server_ = std::make_unique<ServerProcess>(std::vector<std::string>{
-        "--clock-offset-file", clock_file_.string(), "--console-max-locks", "2"});
-    operator_ = add_staff(*server_, "ops@kesher.test", "operator");
+    start_server({"--clock-offset-file", clock_file_.string(), "--console-max-locks", "2"});
     second_ = add_staff(*server_, "ops2@kesher.test", "operator");
-    admin_ = add_staff(*server_, "admin@kesher.test", "admin");
     persona_ = add_persona(*server_, "noa-console");
   }
   void TearDown() override { std::filesystem::remove(clock_file_); }
@@ -57,9 +54,8 @@ class Console : public ::testing::Test {
     return m;
   }
 
-  std::unique_ptr<ServerProcess> server_;
   std::filesystem::path clock_file_;
-  Staff operator_, second_, admin_;
+  Staff second_;
   int64_t persona_ = 0;
   int members_ = 0;
   static inline int runs_ = 0;
