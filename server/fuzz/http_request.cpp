@@ -2,8 +2,8 @@
 // the server's limits; what the server takes out of a parsed request (the path and query, the
 // session and device cookies, Accept-Language); for a socket upgrade, the session lookup; for the
 // rest, modules::make_http_router() over a real database: /api/auth/* with its JSON
-// bodies and BodyReader, /verify/{token}, /media/{path} and the page routes. net/server.cpp keeps
-// the extraction private, so it is repeated here; keep the two alike.
+// bodies and BodyReader, /verify/{token}, /media/{path} and the page routes. The extraction is the
+// server's own (net/plain_request.hpp).
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <boost/json.hpp>
@@ -18,7 +18,7 @@
 #include "fuzz_check.hpp"
 #include "modules/http_routes.hpp"
 #include "modules/sessions.hpp"
-#include "protocol/cookies.hpp"
+#include "net/plain_request.hpp"
 #include "protocol/http.hpp"
 
 using namespace kesher;
@@ -30,23 +30,6 @@ namespace {
 
 constexpr size_t kMaxHttpBody = protocol::kMaxJsonBody;
 constexpr size_t kMaxHeader = 16 * 1024;
-
-protocol::HttpRequest to_plain_request(const http::request<http::string_body>& request) {
-  protocol::HttpRequest plain;
-  plain.method = std::string(request.method_string());
-  std::string_view target = request.target();
-  size_t question = target.find('?');
-  plain.path = std::string(target.substr(0, question));
-  if (question != std::string_view::npos) plain.query = std::string(target.substr(question + 1));
-  plain.body = request.body();
-  plain.content_type = std::string(request[http::field::content_type]);
-  plain.origin = std::string(request[http::field::origin]);
-  plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
-  plain.device_cookie = protocol::cookie_value(request[http::field::cookie], "device");
-  plain.accept_language = std::string(request[http::field::accept_language]);
-  plain.remote_ip = "203.0.113.7";
-  return plain;
-}
 
 void check_response(const protocol::HttpRequest& request, const protocol::HttpResponse& response) {
   if (response.status == 500) {
@@ -90,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto& request = parser.get();
   FUZZ_CHECK(request.body().size() <= kMaxHttpBody);
 
-  protocol::HttpRequest plain = to_plain_request(request);
+  protocol::HttpRequest plain = net::to_plain_request(request, "203.0.113.7");
   FUZZ_CHECK(plain.path.find('?') == std::string::npos);
   FUZZ_CHECK(plain.path.size() + plain.query.size() <= request.target().size());
   if (beast::websocket::is_upgrade(request)) {

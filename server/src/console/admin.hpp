@@ -5,10 +5,15 @@
 #include <vector>
 
 #include "app/context.hpp"
+#include "protocol/envelope.hpp"
 #include "store/database.hpp"
 
 // What the admin modules share (docs/protocol.md "Admin: members, reports and staff").
 namespace kesher::console::admin {
+
+// The payload's "member_id" when it is a positive integer; nullopt otherwise (and `fields` marks
+// a value of the wrong type).
+std::optional<int64_t> read_member_id(protocol::Fields& fields);
 
 // Bans the member and audits it, inside the caller's write transaction; `detail` adds to the
 // audit entry (the report it came from). The sessions to close after the commit (close_sessions),

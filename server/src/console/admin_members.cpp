@@ -65,10 +65,23 @@ void publish_credits(app::Context& app, int64_t member_id, int64_t credits) {
       json::object{{"module", "credits"}, {"data", json::object{{"credits", credits}}}});
 }
 
-std::optional<int64_t> read_member_id(protocol::Fields& fields) {
-  auto id = fields.integer("member_id");
-  if (!id || *id <= 0) return std::nullopt;
-  return id;
+using admin::read_member_id;
+
+// A ban's or an unban's payload: the member, and the reason for the audit log.
+struct MemberReason {
+  int64_t member_id = 0;
+  std::string reason;
+};
+
+std::variant<MemberReason, json::object> read_member_reason(const json::object& payload) {
+  protocol::Fields fields(payload);
+  auto member_id = read_member_id(fields);
+  auto raw_reason = fields.string("reason");
+  if (fields.failed()) return fields.error_reply();
+  if (!member_id) return reply_error(errc::invalid_value, "member_id");
+  auto reason = domain::admin::check_reason(raw_reason.value_or(""));
+  if (!reason) return reply_error(errc::invalid_value, "reason");
+  return MemberReason{*member_id, std::move(*reason)};
 }
 
 json::object search(Request& request) {
@@ -107,7 +120,7 @@ json::object get(Request& request) {
     data["ledger"] = std::move(ledger);
     data["ledger_sum"] = store::ledger::sum_of_entries(db, *member_id);
     json::array orders;
-    for (const auto& o : store::admin::orders_of(db, *member_id, kOrdersShown)) {
+    for (const auto& o : store::payments::orders_of(db, *member_id, kOrdersShown)) {
       orders.push_back(order_view(o));
     }
     data["payments"] = std::move(orders);
@@ -196,18 +209,15 @@ json::object refund(Request& request) {
 }
 
 json::object ban(Request& request) {
-  protocol::Fields fields(request.payload);
-  auto member_id = read_member_id(fields);
-  auto raw_reason = fields.string("reason");
-  if (fields.failed()) return fields.error_reply();
-  if (!member_id) return reply_error(errc::invalid_value, "member_id");
-  auto reason = domain::admin::check_reason(raw_reason.value_or(""));
-  if (!reason) return reply_error(errc::invalid_value, "reason");
+  auto read = read_member_reason(request.payload);
+  if (auto* refusal = std::get_if<json::object>(&read)) return std::move(*refusal);
+  const auto& target = std::get<MemberReason>(read);
   bool exists = false;
   std::optional<std::vector<std::string>> sessions;
   request.app.db->write([&](store::Session& db) {
-    exists = store::admin::member(db, *member_id).has_value();
-    sessions = admin::ban_in(db, request.connection.staff_id, *member_id, *reason, "", request.now);
+    exists = store::admin::member(db, target.member_id).has_value();
+    sessions = admin::ban_in(db, request.connection.staff_id, target.member_id, target.reason, "",
+                             request.now);
   });
   if (!exists) return reply_error(errc::not_found);
   if (!sessions) return reply_error(errc::invalid_value, "member_id");  // banned already
@@ -216,20 +226,16 @@ json::object ban(Request& request) {
 }
 
 json::object unban(Request& request) {
-  protocol::Fields fields(request.payload);
-  auto member_id = read_member_id(fields);
-  auto raw_reason = fields.string("reason");
-  if (fields.failed()) return fields.error_reply();
-  if (!member_id) return reply_error(errc::invalid_value, "member_id");
-  auto reason = domain::admin::check_reason(raw_reason.value_or(""));
-  if (!reason) return reply_error(errc::invalid_value, "reason");
+  auto read = read_member_reason(request.payload);
+  if (auto* refusal = std::get_if<json::object>(&read)) return std::move(*refusal);
+  const auto& target = std::get<MemberReason>(read);
   bool exists = false, lifted = false;
   request.app.db->write([&](store::Session& db) {
-    exists = store::admin::member(db, *member_id).has_value();
-    lifted = exists && store::admin::unban(db, *member_id);
+    exists = store::admin::member(db, target.member_id).has_value();
+    lifted = exists && store::admin::unban(db, target.member_id);
     if (lifted) {
       store::staff::audit(db, request.connection.staff_id, "unban", "member",
-                          std::to_string(*member_id), *reason, request.now);
+                          std::to_string(target.member_id), target.reason, request.now);
     }
   });
   if (!exists) return reply_error(errc::not_found);
@@ -240,6 +246,12 @@ json::object unban(Request& request) {
 }  // namespace
 
 namespace admin {
+
+std::optional<int64_t> read_member_id(protocol::Fields& fields) {
+  auto id = fields.integer("member_id");
+  if (!id || *id <= 0) return std::nullopt;
+  return id;
+}
 
 std::optional<std::vector<std::string>> ban_in(store::Session& db, int64_t staff_id,
                                                int64_t member_id, const std::string& reason,

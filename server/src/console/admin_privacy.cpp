@@ -1,6 +1,7 @@
 // Admins run the GDPR export and erasure for a member: console/admin/members/export and
 // console/admin/members/erase (docs/protocol.md, "Admin: GDPR export and erasure"). Each run is in
 // the audit log.
+#include "console/admin.hpp"
 #include "console/console.hpp"
 #include "domain/text.hpp"
 #include "modules/data_export.hpp"
@@ -20,17 +21,11 @@ namespace json = boost::json;
 
 constexpr size_t kMaxReasonCharacters = 500;
 
-std::optional<int64_t> read_member(protocol::Fields& fields) {
-  auto member = fields.integer("member_id");
-  if (!member || *member <= 0) return std::nullopt;
-  return member;
-}
-
 // Admins see the same document the member downloads, in the reply (a console is no place for a
 // download link signed for the member).
 json::object export_member(Request& request) {
   protocol::Fields fields(request.payload);
-  auto member = read_member(fields);
+  auto member = admin::read_member_id(fields);
   if (fields.failed()) return fields.error_reply();
   if (!member) return reply_error(errc::invalid_value, "member_id");
   auto document = modules::build_export(request.app, *member, request.now);
@@ -44,7 +39,7 @@ json::object export_member(Request& request) {
 
 json::object erase_member(Request& request) {
   protocol::Fields fields(request.payload);
-  auto member = read_member(fields);
+  auto member = admin::read_member_id(fields);
   auto raw_reason = fields.string("reason");
   if (fields.failed()) return fields.error_reply();
   if (!member) return reply_error(errc::invalid_value, "member_id");

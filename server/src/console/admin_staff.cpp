@@ -180,7 +180,7 @@ std::optional<std::string> read_filter(protocol::Fields& fields, std::string_vie
 
 json::object audit_search(Request& request) {
   protocol::Fields fields(request.payload);
-  store::admin::AuditFilter filter;
+  store::staff::AuditFilter filter;
   filter.staff_id = fields.integer("staff_id");
   filter.before_id = fields.integer("before_id");
   filter.limit = fields.integer("recordsToTake").value_or(50);
@@ -202,16 +202,8 @@ json::object audit_search(Request& request) {
   filter.object_id = *object_id;
   json::array list;
   request.app.db->read([&](store::Session& db) {
-    for (const auto& entry : store::admin::audit_search(db, filter)) {
-      list.push_back(
-          json::object{{"id", entry.id},
-                       {"staff_id", entry.staff_id ? json::value(*entry.staff_id) : nullptr},
-                       {"email", entry.email},
-                       {"action", entry.action},
-                       {"object_type", entry.object_type},
-                       {"object_id", entry.object_id},
-                       {"detail", entry.detail},
-                       {"at", entry.at}});
+    for (const auto& entry : store::staff::audit_search(db, filter)) {
+      list.push_back(audit_entry_view(entry));
     }
   });
   return reply_ok(std::move(list));

@@ -1,11 +1,13 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "app/context.hpp"
 #include "modules/http_routes.hpp"
 #include "modules/router.hpp"
 #include "store/chat.hpp"
+#include "store/console.hpp"
 
 // The staff console (docs/protocol.md "The staff console", docs/architecture.md "Staff console"):
 // staff sign in over HTTP with their own cookie, and answer members as personas over their own
@@ -30,5 +32,11 @@ void on_member_typing(app::Context& app, int64_t member_id, int64_t persona_id);
 void expire_leases(app::Context& app);
 // Personas are online exactly while an operator holds one of their conversations.
 void sync_persona_presence(app::Context& app);
+// After a member's erasure dropped their locks and queue items (modules::finish_erasure): each
+// holder loses the lock as at an admin's break (console/lock_lost, "broken"), every console the
+// queue items, and the personas' presence follows. On a worker.
+void on_member_erased(app::Context& app, int64_t member_id,
+                      const std::vector<store::console::Lock>& locks,
+                      const std::vector<int64_t>& queued_personas);
 
 }  // namespace kesher::console

@@ -96,6 +96,14 @@ void sync_persona_presence(app::Context& app) {
   app.hub.set_held(held);
 }
 
+void on_member_erased(app::Context& app, int64_t member_id,
+                      const std::vector<store::console::Lock>& locks,
+                      const std::vector<int64_t>& queued_personas) {
+  for (const auto& lock : locks) announce_lock_lost(app, lock, "broken");
+  if (!locks.empty()) sync_persona_presence(app);
+  for (int64_t persona : queued_personas) announce_queue_item(app, member_id, persona);
+}
+
 void expire_leases(app::Context& app) {
   std::vector<store::console::Lock> expired;
   int64_t now = app.now();

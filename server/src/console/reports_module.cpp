@@ -2,6 +2,7 @@
 #include <map>
 
 #include "console/console.hpp"
+#include "console/views.hpp"
 #include "domain/console.hpp"
 #include "modules/paging.hpp"
 #include "store/console.hpp"
@@ -69,16 +70,8 @@ json::object audit_log(Request& request) {
   if (take < 1 || take > 200) return reply_error(errc::invalid_value, "recordsToTake");
   json::array list;
   request.app.db->read([&](store::Session& db) {
-    for (const auto& entry : store::staff::audit_page(db, before, take)) {
-      list.push_back(
-          json::object{{"id", entry.id},
-                       {"staff_id", entry.staff_id ? json::value(*entry.staff_id) : nullptr},
-                       {"email", entry.email},
-                       {"action", entry.action},
-                       {"object_type", entry.object_type},
-                       {"object_id", entry.object_id},
-                       {"detail", entry.detail},
-                       {"at", entry.at}});
+    for (const auto& entry : store::staff::audit_search(db, {.before_id = before, .limit = take})) {
+      list.push_back(audit_entry_view(entry));
     }
   });
   return reply_ok(std::move(list));

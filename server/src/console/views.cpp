@@ -29,6 +29,17 @@ json::object note_view(const store::console::Note& note) {
                       {"updated_at", note.updated_at}};
 }
 
+json::object audit_entry_view(const store::staff::AuditEntry& entry) {
+  return json::object{{"id", entry.id},
+                      {"staff_id", entry.staff_id ? json::value(*entry.staff_id) : nullptr},
+                      {"email", entry.email},
+                      {"action", entry.action},
+                      {"object_type", entry.object_type},
+                      {"object_id", entry.object_id},
+                      {"detail", entry.detail},
+                      {"at", entry.at}};
+}
+
 json::object profile_card(const app::Context& app, store::Session& db, int64_t user_id,
                           domain::Language language, int64_t now, bool full) {
   auto user = store::users::find_by_id(db, user_id);

@@ -19,6 +19,7 @@ namespace json = boost::json;
 json::object staff_view(const store::staff::StaffRecord& staff);
 json::object lock_view(const store::console::Lock& lock);
 json::object note_view(const store::console::Note& note);
+json::object audit_entry_view(const store::staff::AuditEntry& entry);
 
 // A member or persona as the console shows them; `full` adds the bio and every photo.
 json::object profile_card(const app::Context& app, store::Session& db, int64_t user_id,

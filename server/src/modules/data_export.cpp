@@ -4,15 +4,16 @@
 
 #include <fstream>
 #include <mutex>
-#include <sstream>
 #include <unordered_map>
 
+#include "console/console.hpp"
 #include "domain/crypto.hpp"
 #include "domain/gdpr.hpp"
 #include "domain/language.hpp"
 #include "domain/media_links.hpp"
 #include "media/uploads.hpp"
 #include "modules/events.hpp"
+#include "modules/media_http.hpp"
 #include "modules/sessions.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -206,23 +207,13 @@ HttpResponse download(app::Context& app, const HttpRequest& request, const json:
   if (!viewer) return error_response(401, errc::not_authenticated);
   auto link = domain::check_signed_link(app.media_link_key, request.path, request.query, *viewer,
                                         app.now());
-  switch (link.status) {
-    case domain::LinkStatus::forbidden:
-      return error_response(403, errc::forbidden);
-    case domain::LinkStatus::expired:
-      return error_response(410, errc::link_expired);
-    case domain::LinkStatus::valid:
-      break;
+  if (auto refusal = link_refusal(link.status)) return std::move(*refusal);
+  HttpResponse response = file_response(exports_dir(app.config.data_dir) / (*name + ".json"),
+                                        "application/json; charset=utf-8", "private, no-store");
+  if (response.status == 200) {
+    response.headers.emplace_back("Content-Disposition",
+                                  "attachment; filename=\"kesher-data.json\"");
   }
-  std::ifstream in(exports_dir(app.config.data_dir) / (*name + ".json"), std::ios::binary);
-  if (!in) return error_response(404, errc::not_found);
-  std::ostringstream body;
-  body << in.rdbuf();
-  HttpResponse response;
-  response.content_type = "application/json; charset=utf-8";
-  response.body = body.str();
-  response.headers.emplace_back("Cache-Control", "private, no-store");
-  response.headers.emplace_back("Content-Disposition", "attachment; filename=\"kesher-data.json\"");
   return response;
 }
 
@@ -356,13 +347,17 @@ ExportStatus start_export(app::Context& app, int64_t user_id) {
 }
 
 void finish_erasure(app::Context& app, int64_t user_id, const store::gdpr::Erasure& erasure) {
-  for (const auto& hash : erasure.session_hashes) app.hub.close_session(hash, bus::kCloseLoggedOut);
+  // The files go before the sockets close: whoever sees the close sees the erasure complete.
   std::error_code ec;
   fs::path uploads = media::uploads_dir(app.config.data_dir);
   for (const auto& name : erasure.files) fs::remove(uploads / (name + ".jpg"), ec);
-  std::lock_guard lock(exports_mutex);
-  exports.erase(user_id);
-  remove_old_exports(exports_dir(app.config.data_dir), user_id);
+  {
+    std::lock_guard lock(exports_mutex);
+    exports.erase(user_id);
+    remove_old_exports(exports_dir(app.config.data_dir), user_id);
+  }
+  for (const auto& hash : erasure.session_hashes) app.hub.close_session(hash, bus::kCloseLoggedOut);
+  console::on_member_erased(app, user_id, erasure.locks, erasure.queued_personas);
 }
 
 void remove_expired_exports(app::Context& app) {

@@ -32,8 +32,9 @@ ExportStatus start_export(app::Context& app, int64_t user_id);
 
 std::filesystem::path exports_dir(const std::filesystem::path& data_dir);
 
-// After the erasure's transaction: closes the member's sockets (4001) and deletes their upload
-// and export files. Blocking: worker threads only.
+// After the erasure's transaction: deletes the member's upload and export files, then closes their
+// sockets (4001) and tells the staff console what it lost (console::on_member_erased). Blocking:
+// worker threads only.
 void finish_erasure(app::Context& app, int64_t user_id, const store::gdpr::Erasure& erasure);
 
 // Deletes exports older than their links live (the background jobs, once a minute).

@@ -99,27 +99,37 @@ HttpResponse serve_upload(app::Context& app, const HttpRequest& request, std::st
     int64_t now = app.now();
     auto link =
         domain::check_signed_link(app.media_link_key, request.path, request.query, viewer, now);
-    switch (link.status) {
-      case domain::LinkStatus::forbidden:
-        return error_response(403, errc::forbidden);
-      case domain::LinkStatus::expired:
-        return error_response(410, errc::link_expired);
-      case domain::LinkStatus::valid:
-        break;
-    }
+    if (auto refusal = link_refusal(link.status)) return std::move(*refusal);
     // Kept no longer than the link lives (spec §4: chat pictures for an hour after sending).
     cache_control = "private, max-age=" + std::to_string(link.expires_at - now);
   }
 
-  std::ifstream in(media::uploads_dir(app.config.data_dir) / (std::string(name) + ".jpg"),
-                   std::ios::binary);
+  return file_response(media::uploads_dir(app.config.data_dir) / (std::string(name) + ".jpg"),
+                       "image/jpeg", std::move(cache_control));
+}
+
+std::optional<HttpResponse> link_refusal(domain::LinkStatus status) {
+  switch (status) {
+    case domain::LinkStatus::forbidden:
+      return error_response(403, errc::forbidden);
+    case domain::LinkStatus::expired:
+      return error_response(410, errc::link_expired);
+    case domain::LinkStatus::valid:
+      break;
+  }
+  return std::nullopt;
+}
+
+HttpResponse file_response(const fs::path& file, std::string content_type,
+                           std::string cache_control) {
+  std::ifstream in(file, std::ios::binary);
   if (!in) return error_response(404, errc::not_found);
   std::ostringstream body;
   body << in.rdbuf();
   HttpResponse response;
-  response.content_type = "image/jpeg";
+  response.content_type = std::move(content_type);
   response.body = body.str();
-  response.headers.emplace_back("Cache-Control", cache_control);
+  response.headers.emplace_back("Cache-Control", std::move(cache_control));
   return response;
 }
 

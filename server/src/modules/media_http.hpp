@@ -1,8 +1,12 @@
 #pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <variant>
 
 #include "app/context.hpp"
+#include "domain/media_links.hpp"
 #include "protocol/http.hpp"
 #include "store/media.hpp"
 
@@ -20,5 +24,13 @@ std::variant<store::MediaRow, protocol::HttpResponse> store_upload(
 // signed for `viewer` at request.path (docs/protocol.md, "GET /media/u/{name}.jpg").
 protocol::HttpResponse serve_upload(app::Context& app, const protocol::HttpRequest& request,
                                     std::string_view name, int64_t viewer);
+
+// The answer to a signed link that does not open: 403 forbidden, or 410 link_expired for one that
+// was good; nullopt when it is valid.
+std::optional<protocol::HttpResponse> link_refusal(domain::LinkStatus status);
+
+// A private file of the data folder with its type and caching; 404 when it is not there.
+protocol::HttpResponse file_response(const std::filesystem::path& file, std::string content_type,
+                                     std::string cache_control);
 
 }  // namespace kesher::modules

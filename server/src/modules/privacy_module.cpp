@@ -47,8 +47,8 @@ json::object erase_account(Request& request) {
   request.app.db->write(
       [&](store::Session& db) { erasure = store::gdpr::erase_member(db, user_id, request.now); });
   if (!erasure.erased) return reply_error(errc::invalid_session);
-  // The reply goes first; closing the sockets right after may still overtake it on this one, so
-  // clients take a 4001 close while account/erase is pending as done.
+  // The reply goes first: a socket's close waits for what was sent to it before (net/server.cpp),
+  // so this socket has the reply and then the 4001 close.
   request.defer().send(reply_ok(json::object{{"erased", true}}));
   finish_erasure(request.app, user_id, erasure);
   return reply_ok();

@@ -27,12 +27,14 @@
 #include <chrono>
 #include <list>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 
 #include "domain/content_negotiation.hpp"
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
+#include "net/plain_request.hpp"
 #include "protocol/cookies.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -271,8 +273,11 @@ class WebSocketSession final : public bus::Connection,
                [self = shared_from_this(), frame = std::move(frame)] { self->enqueue(frame); });
   }
 
+  // A close through the bus (a logout, a ban, an erasure) comes after the frames sent to the
+  // socket before it: the reply to the request that caused it is written first.
   void close(uint16_t code) override {
-    asio::post(ws_.get_executor(), [self = shared_from_this(), code] { self->close_now(code); });
+    asio::post(ws_.get_executor(),
+               [self = shared_from_this(), code] { self->close_after_queue(code); });
   }
 
   // Any thread: whether no frame has arrived since `since`.
@@ -362,6 +367,11 @@ class WebSocketSession final : public bus::Connection,
         co_return;
       }
       if (!ws_.is_message_done()) continue;
+      // A socket on its way out answers nothing more.
+      if (closing_ || close_after_write_) {
+        buffer.consume(buffer.size());
+        continue;
+      }
       last_inbound_ = std::chrono::steady_clock::now();
       std::string frame = beast::buffers_to_string(buffer.data());
       buffer.consume(buffer.size());
@@ -429,10 +439,11 @@ class WebSocketSession final : public bus::Connection,
       }
     }
     writing_ = false;
+    if (close_after_write_ && !closed_) close_now(*close_after_write_);
   }
 
   void enqueue(const bus::Frame& frame) {
-    if (closed_ || closing_) return;
+    if (closed_ || closing_ || close_after_write_) return;
     // A client that stops reading must not make the server's memory grow (brief §4).
     if (queue_.size() >= kMaxQueuedFrames || queued_bytes_ + frame->size() > kMaxQueuedBytes) {
       spdlog::warn("closing a socket of user {} that stopped reading", state_.user_id);
@@ -457,10 +468,7 @@ class WebSocketSession final : public bus::Connection,
     // Frames not yet written are no use to a socket that is going away.
     queue_.clear();
     queued_bytes_ = 0;
-    teardown_ = std::make_unique<asio::steady_timer>(ws_.get_executor(), kCloseGrace);
-    teardown_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-      if (!ec && !self->closed_) self->cut();
-    });
+    start_teardown();
     asio::co_spawn(
         ws_.get_executor(),
         [self = shared_from_this(), code]() -> asio::awaitable<void> {
@@ -468,6 +476,24 @@ class WebSocketSession final : public bus::Connection,
           if (ec) self->cut();
         },
         asio::detached);
+  }
+
+  // close_now() once the frames queued so far are written; nothing queued after this is. The
+  // teardown starts now, so a peer that does not read still ends within kCloseGrace.
+  void close_after_queue(uint16_t code) {
+    if (closing_ || closed_ || close_after_write_) return;
+    if (!writing_) return close_now(code);
+    hub().detach(this);
+    close_after_write_ = code;
+    start_teardown();
+  }
+
+  void start_teardown() {
+    if (teardown_) return;
+    teardown_ = std::make_unique<asio::steady_timer>(ws_.get_executor(), kCloseGrace);
+    teardown_->async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+      if (!ec && !self->closed_) self->cut();
+    });
   }
 
   // Ends the TCP connection at once. Lingering off makes it a reset, so the kernel drops what is
@@ -494,6 +520,7 @@ class WebSocketSession final : public bus::Connection,
   size_t queued_bytes_ = 0;
   bool writing_ = false;  // a drain() is running
   bool closing_ = false;
+  std::optional<uint16_t> close_after_write_;  // a close waiting for the queue to be written
   bool closed_ = false;
   bool overflowed_ = false;
 };
@@ -541,26 +568,6 @@ asio::awaitable<void> Server::Impl::accept_loop() {
 }
 
 namespace {
-
-protocol::HttpRequest to_plain_request(const http::request<http::string_body>& request,
-                                       const std::string& remote_ip) {
-  protocol::HttpRequest plain;
-  plain.method = std::string(request.method_string());
-  std::string_view target = request.target();
-  size_t question = target.find('?');
-  plain.path = std::string(target.substr(0, question));
-  if (question != std::string_view::npos) plain.query = std::string(target.substr(question + 1));
-  plain.body = request.body();
-  plain.content_type = std::string(request[http::field::content_type]);
-  plain.origin = std::string(request[http::field::origin]);
-  plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
-  plain.device_cookie = protocol::cookie_value(request[http::field::cookie], "device");
-  plain.staff_cookie = protocol::cookie_value(request[http::field::cookie], "staff_session");
-  plain.accept_language = std::string(request[http::field::accept_language]);
-  plain.payment_signature = std::string(request["Kesher-Signature"]);
-  plain.remote_ip = remote_ip;
-  return plain;
-}
 
 bool is_static_candidate(const http::request<http::string_body>& request) {
   return request.method() == http::verb::get || request.method() == http::verb::head;

@@ -51,34 +51,6 @@ std::optional<MemberRow> member(Session& db, int64_t id) {
   return member_of(*row);
 }
 
-std::vector<payments::Order> orders_of(Session& db, int64_t user_id, int64_t limit) {
-  auto rows = db.query(
-      "SELECT id, user_id, provider, kind, package_id, credits, bonus, months, free_spins, "
-      "amount_minor, currency, state, created_at, updated_at FROM payment_orders "
-      "WHERE user_id = ? ORDER BY created_at DESC, id LIMIT ?",
-      {user_id, limit});
-  std::vector<payments::Order> orders;
-  for (const auto& row : rows) {
-    payments::Order o;
-    o.id = row.text(0);
-    o.user_id = row.integer(1);
-    o.provider = row.text(2);
-    o.kind = row.text(3);
-    o.package_id = row.integer(4);
-    o.credits = row.integer(5);
-    o.bonus = row.integer(6);
-    o.months = static_cast<int>(row.integer(7));
-    o.free_spins = row.integer(8);
-    o.amount_minor = row.integer(9);
-    o.currency = row.text(10);
-    o.state = row.text(11);
-    o.created_at = row.integer(12);
-    o.updated_at = row.integer(13);
-    orders.push_back(std::move(o));
-  }
-  return orders;
-}
-
 std::optional<std::vector<std::string>> ban(Session& db, int64_t user_id, const std::string& reason,
                                             int64_t now) {
   auto found = member(db, user_id);
@@ -203,37 +175,6 @@ void reset_staff(Session& db, int64_t staff_id, const std::string& password_hash
       "UPDATE staff SET password_hash = ?, totp_secret = NULLIF(?, ''), totp_last_step = 0 "
       "WHERE id = ?",
       {password_hash, totp_secret, staff_id});
-}
-
-std::vector<staff::AuditEntry> audit_search(Session& db, const AuditFilter& filter) {
-  std::string sql =
-      "SELECT a.id, a.staff_id, COALESCE(s.email, ''), a.action, a.object_type, a.object_id, "
-      "a.detail, a.at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id WHERE a.id < ?";
-  std::vector<Value> params{filter.before_id.value_or(INT64_MAX)};
-  if (filter.staff_id) {
-    sql += " AND a.staff_id = ?";
-    params.emplace_back(*filter.staff_id);
-  }
-  if (!filter.action.empty()) {
-    sql += " AND a.action = ?";
-    params.emplace_back(filter.action);
-  }
-  if (!filter.object_type.empty()) {
-    sql += " AND a.object_type = ?";
-    params.emplace_back(filter.object_type);
-  }
-  if (!filter.object_id.empty()) {
-    sql += " AND a.object_id = ?";
-    params.emplace_back(filter.object_id);
-  }
-  sql += " ORDER BY a.id DESC LIMIT ?";
-  params.emplace_back(filter.limit);
-  std::vector<staff::AuditEntry> entries;
-  for (const auto& row : db.query(sql, std::span<const Value>(params))) {
-    entries.push_back({row.integer(0), optional_integer(row, 1), row.text(2), row.text(3),
-                       row.text(4), row.text(5), row.text(6), row.integer(7)});
-  }
-  return entries;
 }
 
 }  // namespace kesher::store::admin

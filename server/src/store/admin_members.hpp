@@ -6,7 +6,6 @@
 
 #include "domain/admin.hpp"
 #include "store/database.hpp"
-#include "store/payments.hpp"
 #include "store/staff.hpp"
 
 // What the admin side of the console reads and changes (migration 0014; docs/protocol.md
@@ -32,8 +31,6 @@ struct MemberRow {
 std::vector<MemberRow> search_members(Session& db, const domain::admin::MemberQuery& query,
                                       int64_t offset, int64_t limit);
 std::optional<MemberRow> member(Session& db, int64_t id);
-// The member's payment orders, newest first.
-std::vector<payments::Order> orders_of(Session& db, int64_t user_id, int64_t limit);
 
 // Bans the member: the account is marked, its email may not register again, and every session
 // and trusted browser is revoked. The revoked sessions' hashes (to close their sockets); nullopt
@@ -93,18 +90,5 @@ std::vector<std::string> revoke_staff_sessions(Session& db, int64_t staff_id, in
 // A new password hash, and a new TOTP secret (empty for none) whose steps start afresh.
 void reset_staff(Session& db, int64_t staff_id, const std::string& password_hash,
                  const std::string& totp_secret);
-
-// ---- the audit log ----
-
-struct AuditFilter {
-  std::optional<int64_t> staff_id;
-  std::string action;       // exact; empty for any
-  std::string object_type;  // exact; empty for any
-  std::string object_id;    // exact; empty for any
-  std::optional<int64_t> before_id;
-  int64_t limit = 50;
-};
-// Newest first.
-std::vector<staff::AuditEntry> audit_search(Session& db, const AuditFilter& filter);
 
 }  // namespace kesher::store::admin

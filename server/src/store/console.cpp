@@ -150,6 +150,11 @@ std::optional<Lock> lock_on(Session& db, int64_t member_id, int64_t persona_id, 
   return locks.front();
 }
 
+std::vector<Lock> locks_on_member(Session& db, int64_t member_id, int64_t now) {
+  return locks_where(db, "WHERE l.member_id = ? AND l.expires_at > ? ORDER BY l.persona_id",
+                     {member_id, now});
+}
+
 bool release(Session& db, int64_t member_id, int64_t persona_id, int64_t staff_id) {
   return db.execute(
              "DELETE FROM console_locks WHERE member_id = ? AND persona_id = ? AND staff_id = ?",

@@ -61,6 +61,8 @@ ClaimResult claim(Session& db, int64_t member_id, int64_t persona_id, int64_t st
 std::vector<Lock> renew(Session& db, int64_t staff_id, int64_t now, int64_t lease);
 std::vector<Lock> locks_of(Session& db, int64_t staff_id, int64_t now);
 std::optional<Lock> lock_on(Session& db, int64_t member_id, int64_t persona_id, int64_t now);
+// The live locks on the member's conversations, with any persona.
+std::vector<Lock> locks_on_member(Session& db, int64_t member_id, int64_t now);
 // The caller's own lock; false when it held none there.
 bool release(Session& db, int64_t member_id, int64_t persona_id, int64_t staff_id);
 // Any holder's lock (an admin's break); the lock that was broken.

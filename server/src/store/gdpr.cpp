@@ -211,7 +211,12 @@ Erasure erase_member(Session& db, int64_t user_id, int64_t now) {
   // messages now show as from a deleted member.
   db.execute("DELETE FROM conversations WHERE user_id = ?", id);
 
-  // The staff console: queue, locks and notes about them.
+  // The staff console: queue, locks and notes about them. The locks' holders and the consoles
+  // showing the queue are told after the commit (console::on_member_erased).
+  erasure.locks = console::locks_on_member(db, user_id, now);
+  for (const auto& row : db.query("SELECT persona_id FROM console_queue WHERE member_id = ?", id)) {
+    erasure.queued_personas.push_back(row.integer(0));
+  }
   db.execute("DELETE FROM console_queue WHERE member_id = ?", id);
   db.execute("DELETE FROM console_locks WHERE member_id = ?", id);
   db.execute("DELETE FROM staff_notes WHERE member_id = ?", id);

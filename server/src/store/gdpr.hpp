@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "store/console.hpp"
 #include "store/database.hpp"
 
 // What the GDPR export reads and what erasure removes (docs/architecture.md, "What erasure
@@ -75,6 +76,8 @@ struct Erasure {
   bool erased = false;                      // false: no such member, a persona, or already erased
   std::vector<std::string> session_hashes;  // to close their sockets (4001)
   std::vector<std::string> files;           // upload file names (without .jpg) to delete
+  std::vector<console::Lock> locks;         // live locks on their conversations, now dropped
+  std::vector<int64_t> queued_personas;     // personas whose queue held them
 };
 // One unit of work, inside the caller's write transaction.
 Erasure erase_member(Session& db, int64_t user_id, int64_t now);

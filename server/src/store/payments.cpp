@@ -78,6 +78,14 @@ std::optional<Order> find_order(Session& db, const std::string& id) {
   return to_order(*row);
 }
 
+std::vector<Order> orders_of(Session& db, int64_t user_id, int64_t limit) {
+  static const std::string sql =
+      std::string(kOrderColumns) + "WHERE user_id = ? ORDER BY created_at DESC, id LIMIT ?";
+  std::vector<Order> orders;
+  for (const auto& row : db.query(sql, {user_id, limit})) orders.push_back(to_order(row));
+  return orders;
+}
+
 EventResult apply_event(Session& db, const ProviderEvent& event, int64_t now) {
   EventResult result;
   if (db.query_one("SELECT 1 FROM payment_events WHERE provider = ? AND event_id = ?",

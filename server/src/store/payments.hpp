@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "store/database.hpp"
 
@@ -32,6 +33,8 @@ inline constexpr int64_t kOrderLifetimeSeconds = 30 * 60;
 
 void insert_order(Session& db, const Order& order);
 std::optional<Order> find_order(Session& db, const std::string& id);
+// The member's orders, newest first (for the admin tools).
+std::vector<Order> orders_of(Session& db, int64_t user_id, int64_t limit);
 
 struct ProviderEvent {
   std::string provider;

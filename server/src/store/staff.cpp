@@ -75,14 +75,31 @@ void audit(Session& db, std::optional<int64_t> staff_id, const std::string& acti
       {staff_id ? Value(*staff_id) : Value(), action, object_type, object_id, detail, now});
 }
 
-std::vector<AuditEntry> audit_page(Session& db, std::optional<int64_t> before_id, int64_t limit) {
-  auto rows = db.query(
+std::vector<AuditEntry> audit_search(Session& db, const AuditFilter& filter) {
+  std::string sql =
       "SELECT a.id, a.staff_id, COALESCE(s.email, ''), a.action, a.object_type, a.object_id, "
-      "a.detail, a.at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id "
-      "WHERE a.id < ? ORDER BY a.id DESC LIMIT ?",
-      {before_id.value_or(INT64_MAX), limit});
+      "a.detail, a.at FROM audit_log a LEFT JOIN staff s ON s.id = a.staff_id WHERE a.id < ?";
+  std::vector<Value> params{filter.before_id.value_or(INT64_MAX)};
+  if (filter.staff_id) {
+    sql += " AND a.staff_id = ?";
+    params.emplace_back(*filter.staff_id);
+  }
+  if (!filter.action.empty()) {
+    sql += " AND a.action = ?";
+    params.emplace_back(filter.action);
+  }
+  if (!filter.object_type.empty()) {
+    sql += " AND a.object_type = ?";
+    params.emplace_back(filter.object_type);
+  }
+  if (!filter.object_id.empty()) {
+    sql += " AND a.object_id = ?";
+    params.emplace_back(filter.object_id);
+  }
+  sql += " ORDER BY a.id DESC LIMIT ?";
+  params.emplace_back(filter.limit);
   std::vector<AuditEntry> entries;
-  for (const auto& row : rows) {
+  for (const auto& row : db.query(sql, std::span<const Value>(params))) {
     entries.push_back(
         {row.integer(0), row.is_null(1) ? std::nullopt : std::optional<int64_t>(row.integer(1)),
          row.text(2), row.text(3), row.text(4), row.text(5), row.text(6), row.integer(7)});

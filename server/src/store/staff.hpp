@@ -52,6 +52,15 @@ void audit(Session& db, std::optional<int64_t> staff_id, const std::string& acti
            const std::string& object_type, const std::string& object_id, const std::string& detail,
            int64_t now);
 // Newest first, below `before_id` when given.
-std::vector<AuditEntry> audit_page(Session& db, std::optional<int64_t> before_id, int64_t limit);
+struct AuditFilter {
+  std::optional<int64_t> staff_id;
+  std::string action;       // exact; empty for any
+  std::string object_type;  // exact; empty for any
+  std::string object_id;    // exact; empty for any
+  std::optional<int64_t> before_id;
+  int64_t limit = 50;
+};
+// Newest first.
+std::vector<AuditEntry> audit_search(Session& db, const AuditFilter& filter);
 
 }  // namespace kesher::store::staff

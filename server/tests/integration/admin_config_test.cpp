@@ -7,10 +7,10 @@
 
 #include <chrono>
 #include <map>
-#include <regex>
 #include <thread>
 
-#include "domain/totp.hpp"
+#include "console_support.hpp"
+#include "domain/console.hpp"
 #include "harness.hpp"
 
 namespace kesher::test {
@@ -21,79 +21,17 @@ using namespace std::chrono_literals;
 constexpr const char* kWebhookSecret = "admin-config-webhook-secret";
 constexpr int64_t kDay = 24 * 3600;
 
-int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-std::string utc_day(int64_t unix_seconds) {
-  std::time_t time = static_cast<std::time_t>(unix_seconds);
-  std::tm parts{};
-  gmtime_r(&time, &parts);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
-  return text;
-}
-
-std::string text_of(const json::value& value) {
-  return value.is_string() ? std::string(value.as_string()) : std::string();
-}
-
 std::vector<int64_t> integers_of(const json::value& value) {
   std::vector<int64_t> list;
   for (const auto& item : value.as_array()) list.push_back(item.as_int64());
   return list;
 }
 
-struct Staff {
-  std::string email;
-  std::string password = "correct horse battery";
-  std::string secret;
-  std::string cookie;
-};
-
-Staff add_staff(const ServerProcess& server, const std::string& email, const std::string& role) {
-  Staff staff{email};
-  auto result = run_kesher_command(
-      server.data_dir(), {"staff", "add", "--email", email, "--role", role}, staff.password);
-  EXPECT_EQ(result.status, 0) << result.output;
-  std::smatch match;
-  if (std::regex_search(result.output, match, std::regex(R"(TOTP secret: ([A-Z2-7]+))"))) {
-    staff.secret = match[1];
-  }
-  return staff;
-}
-
-std::unique_ptr<WsClient> console_socket(const ServerProcess& server, Staff& staff) {
-  json::object body{{"email", staff.email}, {"password", staff.password}};
-  if (!staff.secret.empty()) body["totp"] = domain::totp::code_at(staff.secret, now_seconds());
-  auto login = http_request(server.port(), "POST", "/console/api/login", json::serialize(body),
-                            {.origin = server.origin()});
-  EXPECT_EQ(login.status, 200) << login.body;
-  for (const auto& cookie : login.set_cookies) {
-    if (cookie.rfind("staff_session=", 0) == 0) staff.cookie = cookie.substr(0, cookie.find(';'));
-  }
-  return WsClient::connect(
-      server.port(), {.origin = server.origin(), .cookie = staff.cookie, .target = "/console/ws"});
-}
-
-class AdminConsole : public ::testing::Test {
+class AdminConsole : public StaffTest {
  protected:
   void SetUp() override {
-    server_ = std::make_unique<ServerProcess>(
-        std::vector<std::string>{"--payment-webhook-secret", kWebhookSecret});
-    operator_ = add_staff(*server_, "ops@kesher.test", "operator");
-    admin_ = add_staff(*server_, "admin@kesher.test", "admin");
-    execute_sql(*server_,
-                "INSERT INTO users (kind, name, gender, birth_date, place_id, created_at, "
-                "persona_key, language, bio) VALUES ('persona', 'Noa', 2, '1996-01-01', 293397, "
-                "0, 'noa-admin', 'he', 'Loves the sea')");
-    persona_ = query_integer(*server_, "SELECT id FROM users WHERE persona_key = 'noa-admin'");
-  }
-
-  int64_t staff_id(const Staff& staff) {
-    return query_integer(*server_, "SELECT id FROM staff WHERE email = '" + staff.email + "'");
+    start_server({"--payment-webhook-secret", kWebhookSecret});
+    persona_ = add_persona(*server_, "noa-admin");
   }
 
   // A member pays for a credits package through the sandbox checkout, as a browser would.
@@ -111,22 +49,21 @@ class AdminConsole : public ::testing::Test {
     ASSERT_TRUE(socket.wait_event("payment/complete", 10s));
   }
 
-  std::unique_ptr<ServerProcess> server_;
-  Staff operator_, admin_;
   int64_t persona_ = 0;
 };
 
 TEST_F(AdminConsole, DashboardIsForAdminsAndCountsWhatTheDatabaseHolds) {
   int64_t now = now_seconds();
   int64_t today = now - now % kDay;
-  std::string first_day = utc_day(today - 3 * kDay), last_day = utc_day(today);
+  std::string first_day = domain::console::utc_day(today - 3 * kDay),
+              last_day = domain::console::utc_day(today);
   json::object range{{"from", first_day}, {"to", last_day}};
 
-  auto operator_socket = console_socket(*server_, operator_);
+  auto operator_socket = signed_in_console(*server_, operator_);
   ASSERT_TRUE(operator_socket);
   EXPECT_EQ(text_of(operator_socket->request("console/admin/dashboard", range).at("error_code")),
             "forbidden");
-  auto admin = console_socket(*server_, admin_);
+  auto admin = signed_in_console(*server_, admin_);
   ASSERT_TRUE(admin);
 
   // Today: two members register; one buys package 2 in shekels and writes to the persona.
@@ -177,8 +114,8 @@ TEST_F(AdminConsole, DashboardIsForAdminsAndCountsWhatTheDatabaseHolds) {
               "created_at) VALUES " +
                   from_dana + ", " + from_dana + ", " + from_dana + ", " + from_noa + ", " +
                   from_noa);
-  std::string answer_prefix = "(" + std::to_string(staff_id(operator_)) + ", " +
-                              std::to_string(persona_) + ", " + std::to_string(dana.id) + ", ";
+  std::string answer_prefix = "(" + std::to_string(operator_.id) + ", " + std::to_string(persona_) +
+                              ", " + std::to_string(dana.id) + ", ";
   std::string answers;
   for (int wait : {40, 10, 100, 30, 20}) {
     if (!answers.empty()) answers += ", ";
@@ -243,7 +180,7 @@ TEST_F(AdminConsole, DashboardIsForAdminsAndCountsWhatTheDatabaseHolds) {
 }
 
 TEST_F(AdminConsole, ConfigChangesAreCheckedAuditedAndReachOpenSockets) {
-  auto operator_socket = console_socket(*server_, operator_);
+  auto operator_socket = signed_in_console(*server_, operator_);
   ASSERT_TRUE(operator_socket);
   for (const char* module : {"console/admin/config/get", "console/admin/config/credit_packages",
                              "console/admin/config/premium_packages", "console/admin/config/prices",
@@ -253,7 +190,7 @@ TEST_F(AdminConsole, ConfigChangesAreCheckedAuditedAndReachOpenSockets) {
         "forbidden")
         << module;
   }
-  auto admin = console_socket(*server_, admin_);
+  auto admin = signed_in_console(*server_, admin_);
   ASSERT_TRUE(admin);
   auto config = admin->request("console/admin/config/get");
   ASSERT_EQ(config["request_status"], 1) << json::serialize(config);

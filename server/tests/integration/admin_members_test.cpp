@@ -5,42 +5,15 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <regex>
 
 #include "consistency.hpp"
-#include "domain/totp.hpp"
+#include "console_support.hpp"
 #include "harness.hpp"
 
 namespace kesher::test {
 namespace {
 
 constexpr const char* kWebhookSecret = "admin-members-webhook-secret";
-
-std::string text_of(const json::value& value) {
-  return value.is_string() ? std::string(value.as_string()) : std::string();
-}
-
-int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-struct Staff {
-  int64_t id = 0;
-  std::string email;
-  std::string password;
-  std::string secret;
-  std::string cookie;
-};
-
-HttpResult console_login(const ServerProcess& server, const Staff& staff) {
-  json::object body{{"email", staff.email}, {"password", staff.password}};
-  if (!staff.secret.empty()) body["totp"] = domain::totp::code_at(staff.secret, now_seconds());
-  return http_request(server.port(), "POST", "/console/api/login", json::serialize(body),
-                      {.origin = server.origin()});
-}
 
 HttpResult member_login(const ServerProcess& server, const std::string& email,
                         const std::string& password) {
@@ -49,44 +22,11 @@ HttpResult member_login(const ServerProcess& server, const std::string& email,
                       {.origin = server.origin()});
 }
 
-class AdminMembers : public ::testing::Test {
+class AdminMembers : public StaffTest {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<ServerProcess>(
-        std::vector<std::string>{"--payment-webhook-secret", kWebhookSecret});
-    operator_ = add_staff("ops@kesher.test", "operator");
-    admin_ = add_staff("admin@kesher.test", "admin");
-  }
+  void SetUp() override { start_server({"--payment-webhook-secret", kWebhookSecret}); }
   void TearDown() override {
     EXPECT_EQ(consistency_problems(*server_), std::vector<std::string>{});
-  }
-
-  Staff add_staff(const std::string& email, const std::string& role) {
-    Staff staff{0, email, "correct horse battery", {}, {}};
-    auto result = run_kesher_command(
-        server_->data_dir(), {"staff", "add", "--email", email, "--role", role}, staff.password);
-    EXPECT_EQ(result.status, 0) << result.output;
-    std::smatch match;
-    if (std::regex_search(result.output, match, std::regex(R"(staff (\d+):)"))) {
-      staff.id = std::stoll(match[1]);
-    }
-    if (std::regex_search(result.output, match, std::regex(R"(TOTP secret: ([A-Z2-7]+))"))) {
-      staff.secret = match[1];
-    }
-    return staff;
-  }
-
-  std::unique_ptr<WsClient> console(Staff& staff) {
-    auto result = console_login(*server_, staff);
-    EXPECT_EQ(result.status, 200) << result.body;
-    for (const auto& cookie : result.set_cookies) {
-      if (cookie.rfind("staff_session=", 0) == 0) staff.cookie = cookie.substr(0, cookie.find(';'));
-    }
-    auto socket = WsClient::connect(
-        server_->port(),
-        {.origin = server_->origin(), .cookie = staff.cookie, .target = "/console/ws"});
-    EXPECT_TRUE(socket);
-    return socket;
   }
 
   Member member(const std::string& name = "Dana") {
@@ -115,15 +55,13 @@ class AdminMembers : public ::testing::Test {
     return reply["data"].as_array().size();
   }
 
-  std::unique_ptr<ServerProcess> server_;
-  Staff operator_, admin_;
   int members_ = 0;
 };
 
 TEST_F(AdminMembers, OperatorsAreForbiddenAndAdminsFindAndViewMembers) {
   auto dana = member("Dana");
   auto yael = member("Yael");
-  auto ops = console(operator_);
+  auto ops = signed_in_console(*server_, operator_);
   for (const char* module :
        {"console/admin/members/search", "console/admin/members/get",
         "console/admin/members/adjust_credits", "console/admin/members/refund",
@@ -137,7 +75,7 @@ TEST_F(AdminMembers, OperatorsAreForbiddenAndAdminsFindAndViewMembers) {
   // The operator changed nothing.
   EXPECT_EQ(credits(dana.id), 200);
 
-  auto admin = console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto by_name = admin->request("console/admin/members/search", {{"query", "yae"}});
   ASSERT_EQ(by_name["request_status"], 1) << json::serialize(by_name);
   ASSERT_EQ(by_name["data"].as_array().size(), 1u);
@@ -179,7 +117,7 @@ TEST_F(AdminMembers, OperatorsAreForbiddenAndAdminsFindAndViewMembers) {
 TEST_F(AdminMembers, CreditAdjustmentsGoThroughTheLedgerAndReachTheMember) {
   auto dana = member();
   auto phone = online(dana);
-  auto admin = console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto adjust = [&](int64_t delta, const std::string& reason, const std::string& client_id) {
     return admin->request(
         "console/admin/members/adjust_credits",
@@ -247,7 +185,7 @@ TEST_F(AdminMembers, ARefundTakesBackOnlyTheUnspentCredits) {
   }
   ASSERT_EQ(credits(buyer.id), 300);
 
-  auto admin = console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto view = admin->request("console/admin/members/get", {{"member_id", buyer.id}});
   ASSERT_EQ(view["data"].at("payments").as_array().size(), 1u);
   EXPECT_EQ(text_of(view["data"].at("payments").at(0).at("order_id")), order_id);
@@ -282,7 +220,7 @@ TEST_F(AdminMembers, ABanSignsTheMemberOutAndKeepsThemOutUntilUnbanned) {
   auto dana = member();
   auto phone = online(dana);
   auto laptop = online(dana);
-  auto admin = console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   EXPECT_EQ(text_of(admin->request("console/admin/members/ban",
                                    {{"member_id", dana.id}, {"reason", ""}})["field"]),
             "reason");
@@ -351,7 +289,7 @@ TEST_F(AdminMembers, ReportsAreDismissedWarnedOrEndInABan) {
                                      {{"user_id", other.id}, {"reason", "fake"}})["request_status"],
             1);
 
-  auto admin = console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto listed = admin->request("console/admin/reports/list");
   ASSERT_EQ(listed["request_status"], 1) << json::serialize(listed);
   auto items = listed["data"].as_array();
@@ -419,7 +357,7 @@ TEST_F(AdminMembers, ReportsAreDismissedWarnedOrEndInABan) {
 }
 
 TEST_F(AdminMembers, AdminsAddDisableAndResetStaff) {
-  auto admin = console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto weak =
       admin->request("console/admin/staff/add",
                      {{"email", "new@kesher.test"}, {"role", "operator"}, {"password", "short"}});
@@ -450,9 +388,9 @@ TEST_F(AdminMembers, AdminsAddDisableAndResetStaff) {
              {}};
   EXPECT_NE(text_of(second_admin["data"].at("otpauth_uri")).find("otpauth://totp/"),
             std::string::npos);
-  auto boss_socket = console(boss);
+  auto boss_socket = signed_in_console(*server_, boss);
 
-  auto newcomer_socket = console(newcomer);
+  auto newcomer_socket = signed_in_console(*server_, newcomer);
   // A reply on the socket: it is surely attached when the list is read.
   ASSERT_EQ(newcomer_socket->request("console/me")["request_status"], 1);
   auto listed = admin->request("console/admin/staff/list")["data"].as_array();
@@ -473,11 +411,12 @@ TEST_F(AdminMembers, AdminsAddDisableAndResetStaff) {
       admin->request("console/admin/staff/disable", {{"staff_id", newcomer.id}})["request_status"],
       1);
   EXPECT_EQ(newcomer_socket->wait_closed(3s), 4001);
-  EXPECT_EQ(text_of(console_login(*server_, newcomer).json()["error_code"]), "invalid_credentials");
+  EXPECT_EQ(text_of(console_login_as(*server_, newcomer).json()["error_code"]),
+            "invalid_credentials");
   ASSERT_EQ(
       admin->request("console/admin/staff/enable", {{"staff_id", newcomer.id}})["request_status"],
       1);
-  EXPECT_EQ(console_login(*server_, newcomer).status, 200);
+  EXPECT_EQ(console_login_as(*server_, newcomer).status, 200);
 
   // A reset: a new password, and for an admin a new TOTP secret; their consoles close.
   auto reset = admin->request("console/admin/staff/reset",
@@ -487,10 +426,10 @@ TEST_F(AdminMembers, AdminsAddDisableAndResetStaff) {
   std::string new_secret = text_of(reset["data"].at("totp_secret"));
   EXPECT_FALSE(new_secret.empty());
   EXPECT_NE(new_secret, boss.secret);
-  EXPECT_EQ(console_login(*server_, boss).status, 401);  // the old password
+  EXPECT_EQ(console_login_as(*server_, boss).status, 401);  // the old password
   boss.password = "a brand new secret";
   boss.secret = new_secret;
-  EXPECT_EQ(console_login(*server_, boss).status, 200);
+  EXPECT_EQ(console_login_as(*server_, boss).status, 200);
 
   for (const auto& [action, id] :
        std::vector<std::pair<std::string, int64_t>>{{"staff_add", newcomer.id},

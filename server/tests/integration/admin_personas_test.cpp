@@ -9,57 +9,14 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 
-#include "domain/totp.hpp"
+#include "console_support.hpp"
 #include "harness.hpp"
 
 namespace kesher::test {
 namespace {
 
 using namespace std::chrono_literals;
-
-int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-std::string text_of(const json::value& value) {
-  return value.is_string() ? std::string(value.as_string()) : std::string();
-}
-
-struct Staff {
-  std::string email;
-  std::string password = "correct horse battery";
-  std::string secret;
-  std::string cookie;
-};
-
-Staff add_staff(const ServerProcess& server, const std::string& email, const std::string& role) {
-  Staff staff{email};
-  auto result = run_kesher_command(
-      server.data_dir(), {"staff", "add", "--email", email, "--role", role}, staff.password);
-  EXPECT_EQ(result.status, 0) << result.output;
-  std::smatch match;
-  if (std::regex_search(result.output, match, std::regex(R"(TOTP secret: ([A-Z2-7]+))"))) {
-    staff.secret = match[1];
-  }
-  return staff;
-}
-
-std::unique_ptr<WsClient> console_socket(const ServerProcess& server, Staff& staff) {
-  json::object body{{"email", staff.email}, {"password", staff.password}};
-  if (!staff.secret.empty()) body["totp"] = domain::totp::code_at(staff.secret, now_seconds());
-  auto login = http_request(server.port(), "POST", "/console/api/login", json::serialize(body),
-                            {.origin = server.origin()});
-  EXPECT_EQ(login.status, 200) << login.body;
-  for (const auto& cookie : login.set_cookies) {
-    if (cookie.rfind("staff_session=", 0) == 0) staff.cookie = cookie.substr(0, cookie.find(';'));
-  }
-  return WsClient::connect(
-      server.port(), {.origin = server.origin(), .cookie = staff.cookie, .target = "/console/ws"});
-}
 
 // A small picture made with libvips' command line.
 std::string noise_png(const ServerProcess& server) {
@@ -107,13 +64,9 @@ json::object persona_fields() {
                       {"like_back_delay_s", 90}};
 }
 
-class AdminPersonas : public ::testing::Test {
+class AdminPersonas : public StaffTest {
  protected:
-  void SetUp() override {
-    server_ = std::make_unique<ServerProcess>();
-    operator_ = add_staff(*server_, "ops@kesher.test", "operator");
-    admin_ = add_staff(*server_, "admin@kesher.test", "admin");
-  }
+  void SetUp() override { start_server(); }
 
   // The admin's upload for the persona, as the console's file input sends it.
   std::string upload_photo(int64_t persona_id) {
@@ -137,22 +90,18 @@ class AdminPersonas : public ::testing::Test {
                                        "' AND object_type = 'persona' AND object_id = '" +
                                        std::to_string(persona_id) + "'");
   }
-
-  std::unique_ptr<ServerProcess> server_;
-  Staff operator_;
-  Staff admin_;
 };
 
 }  // namespace
 
 TEST_F(AdminPersonas, OperatorsAreRefusedAndBadProfilesGetTheirErrors) {
-  auto ops = console_socket(*server_, operator_);
+  auto ops = signed_in_console(*server_, operator_);
   for (const auto* module : {"console/admin/personas", "console/admin/personas/save",
                              "console/admin/personas/disable", "console/admin/places"}) {
     EXPECT_EQ(text_of(ops->request(module, persona_fields()).at("error_code")), "forbidden")
         << module;
   }
-  auto admin = console_socket(*server_, admin_);
+  auto admin = signed_in_console(*server_, admin_);
   const std::vector<std::tuple<std::string, json::value, std::string, std::string>> bad{
       {"name", "M4ya!", "invalid_name", "name"},
       {"name", 7, "invalid_field", "name"},
@@ -191,7 +140,7 @@ TEST_F(AdminPersonas, OperatorsAreRefusedAndBadProfilesGetTheirErrors) {
 }
 
 TEST_F(AdminPersonas, APersonaIsMadeFoundDisabledAndEnabled) {
-  auto admin = console_socket(*server_, admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto created = admin->request("console/admin/personas/save", persona_fields());
   ASSERT_EQ(created.at("request_status"), 1) << json::serialize(created);
   const auto& view = created.at("data").at("persona").as_object();
@@ -238,7 +187,7 @@ TEST_F(AdminPersonas, APersonaIsMadeFoundDisabledAndEnabled) {
   ASSERT_EQ(sent.at("request_status"), 1) << json::serialize(sent);
 
   // An operator holds the conversation when the admin disables her.
-  auto ops = console_socket(*server_, operator_);
+  auto ops = signed_in_console(*server_, operator_);
   json::object conversation{{"member_id", dan.id}, {"persona_id", persona}};
   ASSERT_EQ(queued(*ops, persona), 1);
   ASSERT_EQ(ops->request("console/claim", conversation).at("request_status"), 1);
@@ -323,7 +272,7 @@ TEST_F(AdminPersonas, SeedingNeverRevertsAnAdminsEdit) {
   ASSERT_EQ(run_kesher(*server_, {"seed-demo", "--personas", dir.string()}), 0);
   int64_t lena = query_integer(*server_, "SELECT id FROM users WHERE persona_key = 'p001'");
 
-  auto admin = console_socket(*server_, admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto edit = persona_fields();
   edit["id"] = lena;
   edit["name"] = "Lena";

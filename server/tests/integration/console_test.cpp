@@ -6,11 +6,9 @@
 #include <chrono>
 #include <fstream>
 #include <future>
-#include <iterator>
-#include <regex>
-#include <set>
 #include <thread>
 
+#include "console_support.hpp"
 #include "domain/honesty.hpp"
 #include "domain/totp.hpp"
 #include "harness.hpp"
@@ -18,95 +16,11 @@
 namespace kesher::test {
 namespace {
 
-std::string text_of(const json::value& value) {
-  return value.is_string() ? std::string(value.as_string()) : std::string();
-}
-
-int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-struct Staff {
-  int64_t id = 0;
-  std::string email;
-  std::string password;
-  std::string secret;  // an admin's TOTP secret
-  std::string cookie;  // "staff_session=…" once signed in
-};
-
-Staff add_staff(const ServerProcess& server, const std::string& email, const std::string& role) {
-  Staff staff{0, email, "correct horse battery", {}, {}};
-  auto result = run_kesher_command(
-      server.data_dir(), {"staff", "add", "--email", email, "--role", role}, staff.password);
-  EXPECT_EQ(result.status, 0) << result.output;
-  std::smatch match;
-  if (std::regex_search(result.output, match, std::regex(R"(staff (\d+):)"))) {
-    staff.id = std::stoll(match[1]);
-  }
-  if (std::regex_search(result.output, match, std::regex(R"(TOTP secret: ([A-Z2-7]+))"))) {
-    staff.secret = match[1];
-  }
-  return staff;
-}
-
-HttpResult login_request(const ServerProcess& server, const json::object& body,
-                         const std::string& cookie = {}) {
-  return http_request(server.port(), "POST", "/console/api/login", json::serialize(body),
-                      {.cookie = cookie, .origin = server.origin()});
-}
-
-std::string staff_cookie_of(const HttpResult& result) {
-  for (const auto& cookie : result.set_cookies) {
-    if (cookie.rfind("staff_session=", 0) == 0) return cookie.substr(0, cookie.find(';'));
-  }
-  return {};
-}
-
-void sign_in(const ServerProcess& server, Staff& staff) {
-  json::object body{{"email", staff.email}, {"password", staff.password}};
-  if (!staff.secret.empty()) body["totp"] = domain::totp::code_at(staff.secret, now_seconds());
-  auto result = login_request(server, body);
-  ASSERT_EQ(result.status, 200) << result.body;
-  staff.cookie = staff_cookie_of(result);
-  ASSERT_FALSE(staff.cookie.empty());
-}
-
-std::unique_ptr<WsClient> connect_console(const ServerProcess& server, const Staff& staff,
-                                          int* status = nullptr) {
-  return WsClient::connect(
-      server.port(), {.origin = server.origin(), .cookie = staff.cookie, .target = "/console/ws"},
-      status);
-}
-
-int64_t add_persona(const ServerProcess& server, const std::string& key,
-                    const std::string& language = "he") {
-  execute_sql(server,
-              "INSERT INTO users (kind, name, gender, birth_date, place_id, created_at, "
-              "persona_key, language, bio) VALUES ('persona', 'Noa', 2, '1996-01-01', 293397, 0, "
-              "'" +
-                  key + "', '" + language + "', 'Loves the sea')");
-  return query_integer(server, "SELECT id FROM users WHERE persona_key = '" + key + "'");
-}
-
 json::object send_text(WsClient& socket, int64_t to, const std::string& body,
                        const std::string& client_id = {}) {
   json::object payload{{"receiver_id", to}, {"message_type", "text"}, {"message_text", body}};
   if (!client_id.empty()) payload["client_id"] = client_id;
   return socket.request("send_message", payload);
-}
-
-// A small picture made with libvips' command line, as a member's camera would send it.
-std::string read_fixture_png() {
-  auto path = std::filesystem::temp_directory_path() /
-              ("kesher-console-" + std::to_string(::getpid()) + ".png");
-  std::string command = "vips gaussnoise '" + path.string() + "' 64 48";
-  EXPECT_EQ(std::system(command.c_str()), 0);
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::filesystem::remove(path);
-  return bytes;
 }
 
 json::object conversation(int64_t member, int64_t persona) {
@@ -118,18 +32,15 @@ json::object with(json::object base, const json::object& more) {
   return base;
 }
 
-class Console : public ::testing::Test {
+class Console : public StaffTest {
  protected:
   void SetUp() override {
     clock_file_ =
         std::filesystem::temp_directory_path() /
         ("kesher-console-clock-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_));
     std::ofstream(clock_file_) << 0;
-    server_ = std::make_unique<ServerProcess>(std::vector<std::string>{
-        "--clock-offset-file", clock_file_.string(), "--console-max-locks", "2"});
-    operator_ = add_staff(*server_, "ops@kesher.test", "operator");
+    start_server({"--clock-offset-file", clock_file_.string(), "--console-max-locks", "2"});
     second_ = add_staff(*server_, "ops2@kesher.test", "operator");
-    admin_ = add_staff(*server_, "admin@kesher.test", "admin");
     persona_ = add_persona(*server_, "noa-console");
   }
   void TearDown() override { std::filesystem::remove(clock_file_); }
@@ -143,33 +54,25 @@ class Console : public ::testing::Test {
     return m;
   }
 
-  std::unique_ptr<WsClient> signed_in_console(Staff& staff) {
-    sign_in(*server_, staff);
-    auto socket = connect_console(*server_, staff);
-    EXPECT_TRUE(socket);
-    return socket;
-  }
-
-  std::unique_ptr<ServerProcess> server_;
   std::filesystem::path clock_file_;
-  Staff operator_, second_, admin_;
+  Staff second_;
   int64_t persona_ = 0;
   int members_ = 0;
   static inline int runs_ = 0;
 };
 
 TEST_F(Console, StaffSignInWithTheirOwnCookieAndAdminsNeedTotp) {
-  auto wrong = login_request(*server_, {{"email", operator_.email}, {"password", "nope nope"}});
+  auto wrong = console_login(*server_, {{"email", operator_.email}, {"password", "nope nope"}});
   EXPECT_EQ(wrong.status, 401);
   EXPECT_EQ(text_of(wrong.json().at("error_code")), "invalid_credentials");
-  auto unknown = login_request(*server_, {{"email", "who@kesher.test"}, {"password", "x"}});
+  auto unknown = console_login(*server_, {{"email", "who@kesher.test"}, {"password", "x"}});
   EXPECT_EQ(text_of(unknown.json().at("error_code")), "invalid_credentials");
-  auto malformed = login_request(*server_, {{"email", 12}, {"password", "x"}});
+  auto malformed = console_login(*server_, {{"email", 12}, {"password", "x"}});
   EXPECT_EQ(malformed.status, 400);
   EXPECT_EQ(text_of(malformed.json().at("error_code")), "invalid_field");
 
   auto good =
-      login_request(*server_, {{"email", operator_.email}, {"password", operator_.password}});
+      console_login(*server_, {{"email", operator_.email}, {"password", operator_.password}});
   ASSERT_EQ(good.status, 200) << good.body;
   EXPECT_EQ(text_of(good.json().at("staff").at("role")), "operator");
   ASSERT_EQ(good.set_cookies.size(), 1u);
@@ -180,32 +83,32 @@ TEST_F(Console, StaffSignInWithTheirOwnCookieAndAdminsNeedTotp) {
   EXPECT_NE(cookie.find("SameSite=Strict"), std::string::npos) << cookie;
 
   // An admin: the password alone is not enough, and a wrong code is refused.
-  auto no_code = login_request(*server_, {{"email", admin_.email}, {"password", admin_.password}});
+  auto no_code = console_login(*server_, {{"email", admin_.email}, {"password", admin_.password}});
   EXPECT_EQ(no_code.status, 401);
   EXPECT_EQ(text_of(no_code.json().at("error_code")), "totp_required");
   EXPECT_TRUE(staff_cookie_of(no_code).empty());
   ASSERT_FALSE(admin_.secret.empty());
   std::string code = domain::totp::code_at(admin_.secret, now_seconds());
   std::string wrong_code = code == "000000" ? "111111" : "000000";
-  auto bad_code = login_request(
+  auto bad_code = console_login(
       *server_, {{"email", admin_.email}, {"password", admin_.password}, {"totp", wrong_code}});
   EXPECT_EQ(text_of(bad_code.json().at("error_code")), "invalid_totp");
-  auto stale = login_request(*server_,
+  auto stale = console_login(*server_,
                              {{"email", admin_.email},
                               {"password", admin_.password},
                               {"totp", domain::totp::code_at(admin_.secret, now_seconds() - 600)}});
   EXPECT_EQ(text_of(stale.json().at("error_code")), "invalid_totp");
-  auto admin = login_request(
+  auto admin = console_login(
       *server_, {{"email", admin_.email}, {"password", admin_.password}, {"totp", code}});
   ASSERT_EQ(admin.status, 200) << admin.body;
   EXPECT_EQ(text_of(admin.json().at("staff").at("role")), "admin");
   // The same code never opens twice (RFC 6238 §5.2), nor does an older one.
-  auto replayed = login_request(
+  auto replayed = console_login(
       *server_, {{"email", admin_.email}, {"password", admin_.password}, {"totp", code}});
   EXPECT_EQ(replayed.status, 401);
   EXPECT_EQ(text_of(replayed.json().at("error_code")), "invalid_totp");
   auto older =
-      login_request(*server_, {{"email", admin_.email},
+      console_login(*server_, {{"email", admin_.email},
                                {"password", admin_.password},
                                {"totp", domain::totp::code_at(admin_.secret, now_seconds() - 30)}});
   EXPECT_EQ(text_of(older.json().at("error_code")), "invalid_totp");
@@ -240,7 +143,7 @@ TEST_F(Console, StaffAndMemberCookiesDoNotCross) {
   EXPECT_FALSE(connect_console(*server_, forged, &status));
   EXPECT_EQ(status, 401);
 
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   ASSERT_TRUE(console);
   EXPECT_EQ(text_of(console->request("console/me").at("data").at("staff").at("email")),
             operator_.email);
@@ -272,7 +175,7 @@ TEST_F(Console, StaffAndMemberCookiesDoNotCross) {
       text_of(
           console->request("console/break_lock", conversation(dana.id, persona_)).at("error_code")),
       "forbidden");
-  auto admin = signed_in_console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   EXPECT_EQ(admin->request("console/audit").at("request_status").as_int64(), 1);
 
   // Logging out closes the console's sockets (4001) and the cookie opens nothing after.
@@ -285,7 +188,7 @@ TEST_F(Console, StaffAndMemberCookiesDoNotCross) {
 }
 
 TEST_F(Console, TheQueueFillsLiveAsMembersWriteAndFiltersByLanguage) {
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   Member dana = member({{"language", "he"}, {"name", "דנה"}});
   Member erik = member({{"language", "en"}});
   int64_t english_persona = add_persona(*server_, "emma", "en");
@@ -332,8 +235,8 @@ TEST_F(Console, TheQueueFillsLiveAsMembersWriteAndFiltersByLanguage) {
 }
 
 TEST_F(Console, TwoOperatorsClaimAtOnceAndExactlyOneWins) {
-  auto first = signed_in_console(operator_);
-  auto second = signed_in_console(second_);
+  auto first = signed_in_console(*server_, operator_);
+  auto second = signed_in_console(*server_, second_);
   for (int round = 0; round < 5; ++round) {
     Member m = member();
     auto payload = conversation(m.id, persona_);
@@ -359,7 +262,7 @@ TEST_F(Console, TwoOperatorsClaimAtOnceAndExactlyOneWins) {
 }
 
 TEST_F(Console, LocksAreLimitedAndAdminsCanBreakThem) {
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   Member a = member(), b = member(), c = member();
   EXPECT_EQ(console->request("console/claim", conversation(a.id, persona_))
                 .at("request_status")
@@ -389,7 +292,7 @@ TEST_F(Console, LocksAreLimitedAndAdminsCanBreakThem) {
             "invalid_value");
   EXPECT_EQ(console->request("console/me").at("data").at("locks").as_array().size(), 2u);
 
-  auto admin = signed_in_console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto broken = admin->request("console/break_lock", conversation(a.id, persona_));
   EXPECT_EQ(broken.at("request_status").as_int64(), 1) << json::serialize(broken);
   auto lost = console->wait_event("console/lock_lost");
@@ -421,7 +324,7 @@ TEST_F(Console, ALeaseLapsesWhenTheConsoleGoesQuietAndThePersonaGoesOffline) {
   };
   EXPECT_EQ(contact(), 0) << "nobody holds the persona's conversations: it is offline";
 
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   auto claimed = console->request("console/claim", conversation(dana.id, persona_));
   ASSERT_EQ(claimed.at("request_status").as_int64(), 1);
   auto online = dana_socket->wait_event("onlines");
@@ -447,7 +350,7 @@ TEST_F(Console, ALeaseLapsesWhenTheConsoleGoesQuietAndThePersonaGoesOffline) {
   EXPECT_EQ(contact(), 0);
   EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM console_locks"), 0);
   // Another operator can take it now.
-  auto other = signed_in_console(second_);
+  auto other = signed_in_console(*server_, second_);
   EXPECT_EQ(other->request("console/claim", conversation(dana.id, persona_))
                 .at("request_status")
                 .as_int64(),
@@ -463,7 +366,7 @@ TEST_F(Console, AnAnswerReachesEveryMemberSocketFreeOfChargeAndLeavesTheQueue) {
   int64_t credits_before =
       query_integer(*server_, "SELECT credits FROM users WHERE id = " + std::to_string(dana.id));
 
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   auto payload = conversation(dana.id, persona_);
   // Without the lock nothing can be read or sent.
   EXPECT_EQ(text_of(console->request("console/conversation", payload).at("error_code")),
@@ -588,7 +491,7 @@ TEST_F(Console, TypingFollowsRealActionsBothWays) {
   EXPECT_FALSE(noam_socket->wait_event("typing", 500ms));
 
   // Member → persona reaches the operator holding the conversation, and back.
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   ASSERT_EQ(send_text(*dana_socket, persona_, "hi").at("request_status").as_int64(), 1);
   ASSERT_EQ(console->request("console/claim", conversation(dana.id, persona_))
                 .at("request_status")
@@ -620,7 +523,7 @@ TEST_F(Console, AMeetingOrContactDetailsAreRefusedAndNothingIsSent) {
   Member dana = member();
   auto dana_socket = connect_member(*server_, dana);
   ASSERT_EQ(send_text(*dana_socket, persona_, "can we meet?").at("request_status").as_int64(), 1);
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   auto payload = conversation(dana.id, persona_);
   ASSERT_EQ(console->request("console/claim", payload).at("request_status").as_int64(), 1);
   struct Case {
@@ -662,7 +565,7 @@ TEST_F(Console, NotesAndTheAuditLogRecordEveryStaffAction) {
   Member dana = member();
   auto dana_socket = connect_member(*server_, dana);
   ASSERT_EQ(send_text(*dana_socket, persona_, "hi").at("request_status").as_int64(), 1);
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   auto payload = conversation(dana.id, persona_);
   // A pair's note needs the lock; a member's own note does not.
   auto unlocked = console->request(
@@ -713,7 +616,7 @@ TEST_F(Console, NotesAndTheAuditLogRecordEveryStaffAction) {
             1);
   ASSERT_EQ(console->request("console/release", payload).at("request_status").as_int64(), 1);
 
-  auto admin = signed_in_console(admin_);
+  auto admin = signed_in_console(*server_, admin_);
   auto entries = admin->request("console/audit", {{"recordsToTake", 100}}).at("data").as_array();
   std::multiset<std::string> actions;
   for (const auto& entry : entries) {
@@ -736,7 +639,7 @@ TEST_F(Console, NotesAndTheAuditLogRecordEveryStaffAction) {
   ASSERT_EQ(older.size(), 1u);
   EXPECT_EQ(older.at(0).at("id").as_int64(), entries.at(1).at("id").as_int64());
   // A failed login is recorded as well.
-  login_request(*server_, {{"email", operator_.email}, {"password", "wrong wrong"}});
+  console_login(*server_, {{"email", operator_.email}, {"password", "wrong wrong"}});
   EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM audit_log WHERE action = 'login_failed'"),
             1);
 }
@@ -746,9 +649,9 @@ TEST_F(Console, OperatorsSendPicturesThroughTheMediaPipeline) {
   auto dana_socket = connect_member(*server_, dana);
   ASSERT_EQ(send_text(*dana_socket, persona_, "send me a picture").at("request_status").as_int64(),
             1);
-  auto console = signed_in_console(operator_);
+  auto console = signed_in_console(*server_, operator_);
   auto payload = conversation(dana.id, persona_);
-  std::string png = read_fixture_png();
+  std::string png = noise_picture("png");
   std::string boundary = "kesherboundary";
   std::string body = "--" + boundary +
                      "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"

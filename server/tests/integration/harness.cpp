@@ -18,6 +18,7 @@
 #include <boost/beast/websocket.hpp>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -578,6 +579,18 @@ CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std
   int status = pclose(out);
   result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+std::string noise_picture(const std::string& format) {
+  std::string suffix = format.substr(0, format.find('['));
+  std::string options = format.substr(suffix.size());
+  auto path = fs::temp_directory_path() / ("kesher-noise-" + unique_suffix() + "." + suffix);
+  std::string command = "vips gaussnoise '" + path.string() + options + "' 64 48";
+  if (std::system(command.c_str()) != 0) throw std::runtime_error("failed: " + command);
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove(path);
+  return bytes;
 }
 
 void grant_credits(const ServerProcess& server, const Member& member, int64_t credits) {

@@ -136,6 +136,9 @@ json::array query_rows(const ServerProcess& server, const std::string& sql);
 void execute_sql(const ServerProcess& server, const std::string& sql);
 // Credits the product can't grant yet (payments come later), added the way the ledger would.
 void grant_credits(const ServerProcess& server, const Member& member, int64_t credits);
+// A small picture of noise (64×48) made with libvips' command line, as a member's camera would send
+// it; `format` is the file suffix with any save options, e.g. "png" or "jpg[Q=90]".
+std::string noise_picture(const std::string& format);
 // Runs the kesher binary's administration commands against the server's data folder.
 int run_kesher(const ServerProcess& server, const std::vector<std::string>& args);
 // The same against any data folder, keeping what it printed (stdout and stderr).
