@@ -469,6 +469,9 @@ TEST_F(Console, TypingFollowsRealActionsBothWays) {
   Member dana = member(), noam = member();
   auto dana_socket = connect_member(*server_, dana);
   auto noam_socket = connect_member(*server_, noam);
+  // The server joins a socket to the hub just after the upgrade's answer; a reply proves Noam's
+  // has joined, so the first notice cannot go out before it.
+  ASSERT_EQ(noam_socket->request("session/validate").at("request_status").as_int64(), 1);
   // Between members: passed on, at most once per two seconds per pair.
   EXPECT_EQ(
       dana_socket->request("typing", {{"receiver_id", noam.id}}).at("request_status").as_int64(),
