@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConsoleApp } from './ConsoleApp';
+import { PERSONA_FIELDS } from './personas';
 import { initConsoleI18n, applyConsoleLanguage } from './i18n';
 import { FakeSocket, consoleMessage, lock, queueItem, testClient, TEST_STAFF } from './testing';
 import type { ConsoleClient } from './client';
@@ -279,19 +280,7 @@ describe('console translations', () => {
       ...['1', '2', '3'].map((g) => `admin.personas.genders.${g}`),
       ...['1', '2'].map((g) => `admin.personas.lookingForOptions.${g}`),
       ...['1', '2', '3', '4', '5', '6'].map((a) => `admin.personas.answers.${a}`),
-      ...[
-        'name',
-        'language',
-        'birth_date',
-        'gender',
-        's_gender',
-        's_age',
-        'answer',
-        'bio',
-        'place_id',
-        'likes_back_percent',
-        'like_back_delay_s',
-      ].map((f) => `admin.personas.fieldErrors.${f}`),
+      ...PERSONA_FIELDS.map((f) => `admin.personas.fieldErrors.${f}`),
       ...['name', 'home_town', 'job', 'family', 'hobbies', 'dates', 'likes', 'other'].map(
         (c) => `notes.category.${c}`,
       ),

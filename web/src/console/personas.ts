@@ -40,7 +40,8 @@ export type PersonaField =
   | 'likes_back_percent'
   | 'like_back_delay_s';
 
-const PERSONA_FIELDS: readonly PersonaField[] = [
+/** Every field a refusal can name; each has a message under admin.personas.fieldErrors. */
+export const PERSONA_FIELDS: readonly PersonaField[] = [
   'name',
   'language',
   'birth_date',
