@@ -66,6 +66,8 @@ constexpr auto kLargeBodyTimeout = 120s;
 // A socket being closed gets this long for the close handshake; then the TCP connection is cut,
 // whatever the peer does, so that a peer that stopped reading cannot hold the server's buffers.
 constexpr auto kCloseGrace = 3s;
+// How long a stop waits at most for close frames and answers in flight to leave.
+constexpr auto kStopGrace = 500ms;
 constexpr std::string_view kHsts = "max-age=31536000; includeSubDomains";
 // The kernel's send buffer of a WebSocket (Linux doubles it). Chat frames are small, and a fixed
 // size keeps what a peer that stops reading can pin in the kernel to this, instead of the
@@ -235,6 +237,10 @@ struct Server::Impl {
   // and a coroutine in each.
   std::mutex sockets_mutex;
   std::list<WebSocketSession*> sockets;
+  // HTTP connections being served (a keep-alive one counts until it ends): a stop waits for them.
+  std::atomic<int> http_connections{0};
+  bool quiet();
+  asio::awaitable<void> stop_when_quiet();
 
   asio::awaitable<void> accept_loop();
   asio::awaitable<void> jobs_loop();
@@ -640,6 +646,11 @@ http::response<http::string_body> Server::Impl::make_response(
 }
 
 asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
+  http_connections.fetch_add(1, std::memory_order_relaxed);
+  struct Leave {
+    std::atomic<int>& count;
+    ~Leave() { count.fetch_sub(1, std::memory_order_relaxed); }
+  } leave{http_connections};
   boost::system::error_code endpoint_error;
   std::string remote_ip = socket.remote_endpoint(endpoint_error).address().to_string();
   beast::tcp_stream stream(std::move(socket));
@@ -875,6 +886,24 @@ asio::awaitable<void> Server::Impl::idle_sweep_loop() {
   }
 }
 
+bool Server::Impl::quiet() {
+  std::lock_guard lock(sockets_mutex);
+  return sockets.empty() && http_connections.load(std::memory_order_relaxed) == 0;
+}
+
+// Gives close frames and answers in flight a moment to leave before the loop stops: at most
+// kStopGrace, and no longer than it takes the last socket and HTTP connection to end (a fixed wait
+// cost every stop the whole grace).
+asio::awaitable<void> Server::Impl::stop_when_quiet() {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  auto deadline = std::chrono::steady_clock::now() + kStopGrace;
+  while (!quiet() && std::chrono::steady_clock::now() < deadline) {
+    timer.expires_after(10ms);
+    co_await timer.async_wait(kNoThrow);
+  }
+  ioc.stop();
+}
+
 void Server::run() {
   auto& impl = *impl_;
   asio::co_spawn(impl.ioc, impl.accept_loop(), asio::detached);
@@ -888,9 +917,7 @@ void Server::run() {
     impl.acceptor.close(ignored);
     impl.app.hub.close_all(bus::kCloseGoingAway);
     impl.app.console_hub.close_all(bus::kCloseGoingAway);
-    // Give close frames a moment to leave before the loop stops.
-    auto timer = std::make_shared<asio::steady_timer>(impl.ioc, 500ms);
-    timer->async_wait([&impl, timer](const boost::system::error_code&) { impl.ioc.stop(); });
+    asio::co_spawn(impl.ioc, impl.stop_when_quiet(), asio::detached);
   });
   std::vector<std::thread> threads;
   for (int i = 1; i < impl.app.config.network_threads; ++i) {
