@@ -31,7 +31,7 @@ FUZZ_SMOKE_SECONDS ?= 12
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: run test bootstrap server web places personas unit-test integration-test web-test e2e-test lint format bench bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
+.PHONY: run test bootstrap server bench-tools web places personas unit-test integration-test web-test e2e-test lint format bench bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -41,6 +41,10 @@ $(BUILD_DIR)/build.ninja:
 
 server: bootstrap $(BUILD_DIR)/build.ninja
 	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# The benchmark programs (not part of every build).
+bench-tools: server
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target kesher_bench kesher_discovery_bench kesher_load
 
 web: bootstrap
 	cd web && npm run build
@@ -103,7 +107,7 @@ format:
 	clang-format -i $$(git ls-files 'server/*.cpp' 'server/*.hpp')
 	cd web && npm run format
 
-bench: server places
+bench: bench-tools places
 	KESHER_PLACES=$(abspath $(PLACES)) KESHER_BENCH_IMAGES=$(abspath $(BUILD_DIR))/bench-images \
 	  $(BUILD_DIR)/server/kesher_bench
 	$(BUILD_DIR)/server/kesher_discovery_bench --places $(PLACES)
@@ -112,26 +116,26 @@ bench: server places
 
 # Uploaded pictures: media::normalize against ImageMagick's convert on the same 12 MP JPEG and
 # HEIC, each on one core (docs/performance.md "Images").
-bench-images: server
+bench-images: bench-tools
 	server/bench/run_images.sh $(BUILD_DIR)
 
 # Chat over real WebSockets at a set rate: delivered messages/s, latency, server RSS and CPU.
-bench-load: server places
+bench-load: bench-tools places
 	$(RUN_LOAD) chat $(LOAD_ARGS)
 
 # Uploads through POST /upload while members chat (docs/performance.md, "Uploads").
-bench-uploads: server places
+bench-uploads: bench-tools places
 	BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(UPLOAD_CHAT_USERS) RATE=$(UPLOAD_CHAT_RATE) \
 	  DURATION=$(DURATION) WARMUP=$(WARMUP) CLIENTS=$(UPLOAD_CLIENTS) server/bench/run_load.sh uploads $(LOAD_ARGS)
 
 # Members writing to personas: how soon each message is in the staff console's queue
 # (docs/performance.md, "Console queue").
-bench-console: server places
+bench-console: bench-tools places
 	BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(CONSOLE_USERS) RATE=$(CONSOLE_RATE) \
 	  DURATION=$(DURATION) WARMUP=$(WARMUP) server/bench/run_load.sh console $(LOAD_ARGS)
 
 # Idle authenticated sockets: the server's memory per connection.
-bench-connections: server places
+bench-connections: bench-tools places
 	$(RUN_LOAD) connections $(LOAD_ARGS)
 
 clean:
