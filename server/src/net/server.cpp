@@ -327,24 +327,39 @@ class WebSocketSession final : public bus::Connection,
     boost::system::error_code option_error;
     ws_.next_layer().set_option(asio::socket_base::send_buffer_size(kSocketSendBuffer),
                                 option_error);
+    // A signed-in socket joins the hub before the upgrade's answer, so that an event published
+    // while the answer is on its way is not lost: the client may act on the answer at once (a
+    // test, another tab). Until the answer has gone the writer is held, and frames only queue.
+    state_.connection = shared_from_this();
+    auto attached = bus::AttachResult::attached;
+    if (state_.authenticated() || state_.console) {
+      writing_ = true;
+      attached =
+          hub().attach(state_.console ? state_.staff_id : state_.user_id, state_.session_hash,
+                       state_.connection, server_.app.config.max_sockets_per_member);
+    }
     auto [ec] = co_await ws_.async_accept(request, kNoThrow);
     // This frame lives as long as the socket; its headers (cookie, key, origin…) are not needed.
     request = {};
-    if (ec) co_return;
-    state_.connection = shared_from_this();
-    if (state_.authenticated() || state_.console) {
-      auto attached =
-          hub().attach(state_.console ? state_.staff_id : state_.user_id, state_.session_hash,
-                       state_.connection, server_.app.config.max_sockets_per_member);
-      if (attached != bus::AttachResult::attached) {
-        state_.connection.reset();
-        co_await ws_.async_close(
-            websocket::close_reason(attached == bus::AttachResult::session_revoked
-                                        ? bus::kCloseLoggedOut
-                                        : bus::kCloseTooManySockets),
-            kNoThrow);
-        co_return;
-      }
+    writing_ = false;
+    if (ec || attached != bus::AttachResult::attached) {
+      hub().detach(this);
+      queue_.clear();
+      queued_bytes_ = 0;
+      state_.connection.reset();
+      if (ec) co_return;
+      co_await ws_.async_close(
+          websocket::close_reason(attached == bus::AttachResult::session_revoked
+                                      ? bus::kCloseLoggedOut
+                                      : bus::kCloseTooManySockets),
+          kNoThrow);
+      co_return;
+    }
+    if (!queue_.empty()) {
+      writing_ = true;
+      asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
+    } else if (close_after_write_) {
+      close_now(*close_after_write_);
     }
     session_expires_at_ = state_.session_expires_at;
     last_inbound_ = std::chrono::steady_clock::now();
