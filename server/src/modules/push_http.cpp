@@ -71,7 +71,9 @@ HttpResponse send_push(app::Context& app, const HttpRequest& request, const json
   if (!caller) return error_response(401, errc::not_authenticated);
   auto verdict = read_subscriber(body);
   if (!verdict) {
-    return error_response(400, verdict.error, {{"field", std::string(verdict.field)}});
+    json::object detail;
+    if (!verdict.field.empty()) detail["field"] = std::string(verdict.field);
+    return error_response(400, verdict.error, std::move(detail));
   }
   int64_t now = app.now();
   // Counted after the checks: only a subscription that would be stored and pushed to costs.

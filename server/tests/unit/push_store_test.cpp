@@ -17,7 +17,7 @@ namespace {
 
 constexpr int64_t kNow = 5000;
 
-class PushStore : public testing::StoreFixture {
+class PushStore : public kesher::testing::StoreFixture {
  protected:
   void sign_in(int64_t user, const std::string& hash) {
     db_->write(
