@@ -191,8 +191,9 @@ void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
                   json::object{{"module", "new_message"},
                                {"request_details",
                                 message_view(app, m, m.receiver_id, gift, language, app.now())}});
-  } else {
-    // Never the text: the lock screen shows only "You have a new message" (issue 13).
+  } else if (!outcome.to_persona) {
+    // Never the text: the lock screen shows only "You have a new message" (issue 13). A persona
+    // has no browser: its operators hear through the console.
     notify_offline(app, m.receiver_id, {domain::push::Kind::message, m.sender_id});
   }
   const bus::Connection* self = origin.socket.get();
