@@ -22,12 +22,15 @@
 #include "modules/events.hpp"
 #include "modules/http_routes.hpp"
 #include "modules/jobs.hpp"
+#include "modules/push_notify.hpp"
 #include "modules/registry.hpp"
 #include "modules/sessions.hpp"
 #include "net/http_client.hpp"
+#include "net/push_client.hpp"
 #include "net/server.hpp"
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
+#include "push/vapid.hpp"
 #include "store/backup.hpp"
 #include "store/staff.hpp"
 #include "store/users.hpp"
@@ -148,6 +151,30 @@ void add_server_options(CLI::App& cli, Config& config) {
   cli.add_option("--clock-offset-file", config.clock_offset_file)->group("");
   cli.add_option("--wheel-seed", config.wheel_seed,
                  "Tests only: draw wheel prizes from a generator with this seed, not the CSPRNG");
+}
+
+// Web push (docs/decisions/0013-web-push.md).
+struct PushOptions {
+  // The contact push services see in every VAPID token (RFC 8292 §2.1).
+  std::string vapid_subject = "mailto:push@kesher.local";
+  // Tests only: pushes may go to loopback, over plain http too (the local push service of the
+  // integration tests); without it such endpoints are refused like private addresses.
+  bool allow_loopback = false;
+};
+
+void add_push_options(CLI::App& cli, PushOptions& push) {
+  cli.add_option("--vapid-subject", push.vapid_subject,
+                 "Contact for push services in VAPID tokens: mailto:… or https:…")
+      ->envname("KESHER_VAPID_SUBJECT")
+      ->check([](const std::string& subject) {
+        return kesher::push::valid_vapid_subject(subject)
+                   ? std::string()
+                   : std::string("must be mailto:… or https:…, printable, at most 256 characters");
+      })
+      ->capture_default_str();
+  cli.add_flag("--push-allow-loopback", push.allow_loopback,
+               "Tests only: let pushes go to loopback, over plain http too (the local push "
+               "service of the integration tests)");
 }
 
 // Seconds to add to the clock, from the test's file (0 when it is missing or unreadable).
@@ -306,7 +333,7 @@ int backup(const Config& config, const std::string& target,
   return 0;
 }
 
-int serve(Config config, const std::string& seed_dir) {
+int serve(Config config, const PushOptions& push, const std::string& seed_dir) {
   namespace fs = std::filesystem;
   // Declared before the context, so that it outlives everything that posts to it (the hub, the
   // database's committer).
@@ -343,6 +370,18 @@ int serve(Config config, const std::string& seed_dir) {
           : config.payment_webhook_secret);
   app.webhooks =
       std::make_unique<kesher::payments::WebhookSender>(kesher::net::make_http_poster(), app.now);
+  // Made at the first start and kept: browsers subscribed with its public half.
+  kesher::modules::PushService push_service(
+      app,
+      std::make_unique<kesher::push::PushSender>(
+          kesher::net::make_push_client({.allow_loopback = push.allow_loopback}),
+          kesher::push::load_or_create_vapid_key(config.data_dir), push.vapid_subject, app.now,
+          [&app](const kesher::push::Delivery& delivery, const kesher::push::PushAnswer& answer) {
+            kesher::modules::on_push_answer(app, delivery, answer);
+          }));
+  if (push.allow_loopback) {
+    spdlog::warn("--push-allow-loopback: pushes may go to this machine (tests only)");
+  }
   auto files = kesher::net::StaticFiles::load(config.web_dir);
   if (!files.index()) spdlog::warn("no web client in {} (run `make web`)", config.web_dir);
   auto router = kesher::modules::make_router();
@@ -414,6 +453,8 @@ int main(int argc, char** argv) {
   CLI::App cli{"Kesher: the dating-and-chat server"};
   Config config;
   add_server_options(cli, config);
+  PushOptions push_options;
+  add_push_options(cli, push_options);
   bool dump_protocol = false;
   cli.add_flag("--dump-protocol", dump_protocol,
                "Print the protocol's contract as JSON (socket modules, error codes, page routes) "
@@ -489,7 +530,7 @@ int main(int argc, char** argv) {
     if (*load) return seed_load(config, load_options);
     if (*backup_command) return backup(config, backup_to, backup_options);
     if (*staff_add) return add_staff(config, staff_email, staff_role);
-    return serve(config, seed_dir);
+    return serve(config, push_options, seed_dir);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());
     return 1;

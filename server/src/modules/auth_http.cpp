@@ -16,6 +16,7 @@
 #include "store/admin_members.hpp"
 #include "store/auth_tokens.hpp"
 #include "store/ledger.hpp"
+#include "store/push_subscriptions.hpp"
 #include "store/users.hpp"
 
 namespace kesher::modules {
@@ -300,7 +301,11 @@ HttpResponse logout(app::Context& app, const HttpRequest& request) {
   std::string hash = session_hash_of(request.session_cookie);
   if (!hash.empty()) {
     int64_t now = app.now();
-    app.db->write([&](store::Session& db) { store::sessions::revoke(db, hash, now); });
+    app.db->write([&](store::Session& db) {
+      store::sessions::revoke(db, hash, now);
+      // This browser's push subscriptions go with its sign-in (docs/protocol.md "Web push").
+      store::push_subscriptions::remove_session(db, hash);
+    });
     app.hub.close_session(hash, bus::kCloseLoggedOut);
   }
   HttpResponse response = json_response(200, json::object{{"ok", true}});

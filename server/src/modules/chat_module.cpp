@@ -11,6 +11,7 @@
 #include "modules/chat_send.hpp"
 #include "modules/events.hpp"
 #include "modules/paging.hpp"
+#include "modules/push_notify.hpp"
 #include "modules/registry.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -190,6 +191,10 @@ void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
                   json::object{{"module", "new_message"},
                                {"request_details",
                                 message_view(app, m, m.receiver_id, gift, language, app.now())}});
+  } else if (!outcome.to_persona) {
+    // Never the text: the lock screen shows only "You have a new message" (issue 13). A persona
+    // has no browser: its operators hear through the console.
+    notify_offline(app, m.receiver_id, {domain::push::Kind::message, m.sender_id});
   }
   const bus::Connection* self = origin.socket.get();
   if (app.hub.sockets_of(m.sender_id) > 1) {

@@ -17,7 +17,9 @@
 #include "modules/sessions.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "push/subscription.hpp"
 #include "store/ledger_history.hpp"
+#include "store/push_subscriptions.hpp"
 #include "store/users.hpp"
 
 namespace kesher::modules {
@@ -330,6 +332,16 @@ std::optional<json::object> build_export(app::Context& app, int64_t user_id, int
     }
     document["wheel_spins"] = std::move(spins);
     document["payments"] = payments_of(db, user_id);
+    // Where the member's browsers receive pushes: the push service's origin only, since the
+    // endpoint's path is a capability for sending to that browser.
+    json::array subscriptions;
+    for (const auto& row : store::push_subscriptions::list(db, user_id)) {
+      subscriptions.push_back(
+          json::object{{"push_service", push::endpoint_origin(row.endpoint).value_or("")},
+                       {"created_at", row.created_at},
+                       {"last_used_at", row.last_used_at}});
+    }
+    document["push_subscriptions"] = std::move(subscriptions);
   });
   if (progress) progress(100);
   return document;

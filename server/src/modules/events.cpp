@@ -2,6 +2,7 @@
 
 #include "domain/privacy.hpp"
 #include "modules/person_view.hpp"
+#include "modules/push_notify.hpp"
 #include "protocol/envelope.hpp"
 
 namespace kesher::modules {
@@ -25,7 +26,11 @@ void publish_totals(app::Context& app, int64_t user_id) {
 
 void publish_match(app::Context& app, int64_t to_user, int64_t other,
                    const bus::Connection* except) {
-  if (app.hub.sockets_of(to_user) == 0) return;
+  if (app.hub.sockets_of(to_user) == 0) {
+    // Every match goes through here (a swipe, a persona's like-back): one push hook for them all.
+    notify_offline(app, to_user, {domain::push::Kind::match, other});
+    return;
+  }
   json::object event;
   int64_t now = app.now();
   app.db->read([&](store::Session& db) {

@@ -78,6 +78,9 @@ void register_media_routes(HttpRouter& router);
 // The sandbox checkout and POST /api/payments/webhook/{provider} (payments_http.cpp).
 void register_payment_routes(HttpRouter& router);
 
+// GET /api/push/key, POST /api/send-push and POST /api/push/unsubscribe (push_http.cpp).
+void register_push_routes(HttpRouter& router);
+
 // Every HTTP route of the server.
 HttpRouter make_http_router();
 

@@ -6,6 +6,7 @@
 #include "domain/text.hpp"
 #include "modules/events.hpp"
 #include "modules/person_view.hpp"
+#include "modules/push_notify.hpp"
 #include "modules/registry.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -54,6 +55,10 @@ json::object swipe(Request& request) {
     }
   }
   if (result.new_like) publish_totals(request.app, *target);
+  // A like that makes a match is told as the match (publish_match below), not twice.
+  if (result.new_like && !result.new_match) {
+    notify_offline(request.app, *target, {domain::push::Kind::like});
+  }
   if (result.new_match) {
     // The caller learns it from this reply; their other sockets and the other side by event.
     publish_match(request.app, request.connection.user_id, *target,

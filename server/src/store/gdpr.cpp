@@ -2,6 +2,7 @@
 
 #include "domain/chat.hpp"
 #include "store/ledger.hpp"
+#include "store/push_subscriptions.hpp"
 #include "store/spins.hpp"
 
 namespace kesher::store::gdpr {
@@ -182,6 +183,7 @@ Erasure erase_member(Session& db, int64_t user_id, int64_t now) {
   db.execute("DELETE FROM sessions WHERE user_id = ?", id);
   db.execute("DELETE FROM tokens WHERE user_id = ?", id);
   db.execute("DELETE FROM trusted_devices WHERE user_id = ?", id);
+  push_subscriptions::remove_user(db, user_id);
 
   // Pictures: messages they sent keep their place but lose the picture; profile photos and
   // stories go with the uploads (ON DELETE CASCADE).

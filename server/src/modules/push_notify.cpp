@@ -1,0 +1,96 @@
+#include "modules/push_notify.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <mutex>
+#include <unordered_map>
+
+#include "store/users.hpp"
+
+namespace kesher::modules {
+
+namespace {
+
+std::mutex senders_mutex;
+std::unordered_map<const app::Context*, std::shared_ptr<push::PushSender>> senders;
+
+}  // namespace
+
+PushService::PushService(app::Context& app, std::unique_ptr<push::PushSender> sender) : app_(app) {
+  std::lock_guard lock(senders_mutex);
+  senders[&app_] = std::move(sender);
+}
+
+PushService::~PushService() {
+  std::shared_ptr<push::PushSender> sender;
+  {
+    std::lock_guard lock(senders_mutex);
+    auto it = senders.find(&app_);
+    if (it == senders.end()) return;
+    sender = std::move(it->second);
+    senders.erase(it);
+  }
+  // Destroyed here (joining its thread) unless a worker is just handing it a delivery.
+}
+
+std::shared_ptr<push::PushSender> push_sender(const app::Context& app) {
+  std::lock_guard lock(senders_mutex);
+  auto it = senders.find(&app);
+  return it == senders.end() ? nullptr : it->second;
+}
+
+void push_to(app::Context& app, const store::push_subscriptions::Stored& subscription,
+             domain::push::Notification notification, domain::Language language) {
+  auto sender = push_sender(app);
+  if (!sender) return;
+  push::Delivery delivery{
+      .subscription_id = subscription.id,
+      .user_id = subscription.user_id,
+      .endpoint = subscription.endpoint,
+      .p256dh = subscription.p256dh,
+      .auth = subscription.auth,
+      .payload = domain::push::payload_json(notification, subscription.user_id, language),
+      .ttl_seconds = domain::push::ttl_seconds(notification.kind),
+      .urgency = std::string(domain::push::urgency(notification.kind)),
+  };
+  if (!sender->send(std::move(delivery))) {
+    spdlog::warn("push queue full: a {} push to member {} dropped",
+                 domain::push::kind_name(notification.kind), subscription.user_id);
+  }
+}
+
+void notify_offline(app::Context& app, int64_t user_id, domain::push::Notification notification) {
+  if (app.hub.sockets_of(user_id) > 0 || !push_sender(app)) return;
+  app.workers.post([&app, user_id, notification] {
+    std::vector<store::push_subscriptions::Stored> subscriptions;
+    domain::Language language = domain::Language::he;
+    int64_t now = app.now();
+    app.db->read([&](store::Session& db) {
+      subscriptions = store::push_subscriptions::of_user(db, user_id, now);
+      if (subscriptions.empty()) return;
+      if (auto code = store::users::language_of(db, user_id)) {
+        language = domain::parse_language(*code).value_or(domain::Language::he);
+      }
+    });
+    for (const auto& subscription : subscriptions) {
+      push_to(app, subscription, notification, language);
+    }
+  });
+}
+
+void on_push_answer(app::Context& app, const push::Delivery& delivery,
+                    const push::PushAnswer& answer) {
+  bool gone = push::subscription_gone(answer.status);
+  bool delivered = answer.status >= 200 && answer.status < 300;
+  if (!gone && !delivered) return;
+  int64_t now = app.now();
+  app.db->write([&](store::Session& db) {
+    if (gone) {
+      store::push_subscriptions::remove_gone(db, delivery.subscription_id, delivery.endpoint);
+    } else {
+      store::push_subscriptions::touch(db, delivery.subscription_id, now);
+    }
+  });
+}
+
+}  // namespace kesher::modules
