@@ -57,6 +57,12 @@ struct Config {
   // Tests only: draws the wheel's prizes from a generator seeded with this instead of the CSPRNG,
   // so that a run of spins can be repeated.
   std::optional<uint64_t> wheel_seed;
+  // Web push (docs/decisions/0013-web-push.md): the contact push services see in every VAPID
+  // token (RFC 8292 §2.1), and, for tests only, pushes to loopback over plain http too (the local
+  // push service of the integration tests); without it such endpoints are refused like private
+  // addresses.
+  std::string vapid_subject = "mailto:push@kesher.local";
+  bool push_allow_loopback = false;
 };
 
 }  // namespace kesher::app

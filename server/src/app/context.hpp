@@ -11,6 +11,7 @@
 #include "app/executor.hpp"
 #include "bus/hub.hpp"
 #include "domain/places.hpp"
+#include "domain/push_rules.hpp"
 #include "domain/rate_limit.hpp"
 #include "domain/wheel.hpp"
 #include "mail/mailer.hpp"
@@ -18,6 +19,10 @@
 #include "payments/sandbox.hpp"
 #include "payments/webhook_sender.hpp"
 #include "store/database.hpp"
+
+namespace kesher::push {
+class PushSender;
+}  // namespace kesher::push
 
 namespace kesher::app {
 
@@ -33,6 +38,9 @@ struct Throttles {
   domain::WindowCounter reset_by_ip{20, 15 * 60};
   domain::WindowCounter recover_by_email{1, 60};
   domain::WindowCounter recover_by_ip{10, 3600};
+  // POST /api/send-push per member (docs/protocol.md "Web push").
+  domain::WindowCounter push_subscribe_by_member{domain::push::kSubscribeLimit,
+                                                 domain::push::kSubscribeWindowSeconds};
 };
 
 // Everything a handler may use, on a worker or network thread; every member is thread-safe.
@@ -62,6 +70,10 @@ struct Context {
   const payments::PaymentProvider* payment_provider(std::string_view name) const {
     return sandbox && name == sandbox->name() ? sandbox.get() : nullptr;
   }
+  // Web push (docs/decisions/0013-web-push.md): the sender serve() makes; commands and tests that
+  // make none push nothing. After `db` and `now`, so that it stops (its thread answers into the
+  // database) before they go.
+  std::shared_ptr<push::PushSender> push;
   domain::wheel::UniformSource wheel_random;  // empty: the CSPRNG (Config::wheel_seed)
   // Runs blocking work on a worker thread: for callbacks that fire on a network thread or on the
   // database's committer. main passes its worker pool in; without one, work runs at once.

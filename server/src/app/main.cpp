@@ -154,16 +154,8 @@ void add_server_options(CLI::App& cli, Config& config) {
 }
 
 // Web push (docs/decisions/0013-web-push.md).
-struct PushOptions {
-  // The contact push services see in every VAPID token (RFC 8292 §2.1).
-  std::string vapid_subject = "mailto:push@kesher.local";
-  // Tests only: pushes may go to loopback, over plain http too (the local push service of the
-  // integration tests); without it such endpoints are refused like private addresses.
-  bool allow_loopback = false;
-};
-
-void add_push_options(CLI::App& cli, PushOptions& push) {
-  cli.add_option("--vapid-subject", push.vapid_subject,
+void add_push_options(CLI::App& cli, Config& config) {
+  cli.add_option("--vapid-subject", config.vapid_subject,
                  "Contact for push services in VAPID tokens: mailto:… or https:…")
       ->envname("KESHER_VAPID_SUBJECT")
       ->check([](const std::string& subject) {
@@ -172,7 +164,7 @@ void add_push_options(CLI::App& cli, PushOptions& push) {
                    : std::string("must be mailto:… or https:…, printable, at most 256 characters");
       })
       ->capture_default_str();
-  cli.add_flag("--push-allow-loopback", push.allow_loopback,
+  cli.add_flag("--push-allow-loopback", config.push_allow_loopback,
                "Tests only: let pushes go to loopback, over plain http too (the local push "
                "service of the integration tests)");
 }
@@ -333,7 +325,7 @@ int backup(const Config& config, const std::string& target,
   return 0;
 }
 
-int serve(Config config, const PushOptions& push, const std::string& seed_dir) {
+int serve(Config config, const std::string& seed_dir) {
   namespace fs = std::filesystem;
   // Declared before the context, so that it outlives everything that posts to it (the hub, the
   // database's committer).
@@ -371,15 +363,13 @@ int serve(Config config, const PushOptions& push, const std::string& seed_dir) {
   app.webhooks =
       std::make_unique<kesher::payments::WebhookSender>(kesher::net::make_http_poster(), app.now);
   // Made at the first start and kept: browsers subscribed with its public half.
-  kesher::modules::PushService push_service(
-      app,
-      std::make_unique<kesher::push::PushSender>(
-          kesher::net::make_push_client({.allow_loopback = push.allow_loopback}),
-          kesher::push::load_or_create_vapid_key(config.data_dir), push.vapid_subject, app.now,
-          [&app](const kesher::push::Delivery& delivery, const kesher::push::PushAnswer& answer) {
-            kesher::modules::on_push_answer(app, delivery, answer);
-          }));
-  if (push.allow_loopback) {
+  app.push = std::make_shared<kesher::push::PushSender>(
+      kesher::net::make_push_client({.allow_loopback = config.push_allow_loopback}),
+      kesher::push::load_or_create_vapid_key(config.data_dir), config.vapid_subject, app.now,
+      [&app](const kesher::push::Delivery& delivery, const kesher::push::PushAnswer& answer) {
+        kesher::modules::on_push_answer(app, delivery, answer);
+      });
+  if (config.push_allow_loopback) {
     spdlog::warn("--push-allow-loopback: pushes may go to this machine (tests only)");
   }
   auto files = kesher::net::StaticFiles::load(config.web_dir);
@@ -453,8 +443,7 @@ int main(int argc, char** argv) {
   CLI::App cli{"Kesher: the dating-and-chat server"};
   Config config;
   add_server_options(cli, config);
-  PushOptions push_options;
-  add_push_options(cli, push_options);
+  add_push_options(cli, config);
   bool dump_protocol = false;
   cli.add_flag("--dump-protocol", dump_protocol,
                "Print the protocol's contract as JSON (socket modules, error codes, page routes) "
@@ -530,7 +519,7 @@ int main(int argc, char** argv) {
     if (*load) return seed_load(config, load_options);
     if (*backup_command) return backup(config, backup_to, backup_options);
     if (*staff_add) return add_staff(config, staff_email, staff_role);
-    return serve(config, push_options, seed_dir);
+    return serve(config, seed_dir);
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());
     return 1;

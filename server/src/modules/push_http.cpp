@@ -22,10 +22,6 @@ using protocol::HttpRequest;
 using protocol::HttpResponse;
 using protocol::json_response;
 
-// POST /api/send-push per member (docs/protocol.md "Web push"). Beside app::Throttles rather than
-// in it, for the reason PushService gives.
-domain::WindowCounter subscribe_budget{rules::kSubscribeLimit, rules::kSubscribeWindowSeconds};
-
 struct Caller {
   int64_t user_id = 0;
   std::string session_hash;
@@ -39,7 +35,7 @@ std::optional<Caller> caller_of(app::Context& app, const HttpRequest& request) {
 }
 
 HttpResponse public_key(app::Context& app, const HttpRequest&, const json::object&) {
-  auto sender = push_sender(app);
+  const auto& sender = app.push;
   if (!sender) return error_response(404, errc::not_found);
   HttpResponse response =
       json_response(200, json::object{{"public_key", sender->key().public_key_base64url()}});
@@ -77,8 +73,8 @@ HttpResponse send_push(app::Context& app, const HttpRequest& request, const json
   }
   int64_t now = app.now();
   // Counted after the checks: only a subscription that would be stored and pushed to costs.
-  if (int64_t wait =
-          subscribe_budget.try_record("member:" + std::to_string(caller->user_id), now)) {
+  if (int64_t wait = app.throttles.push_subscribe_by_member.try_record(
+          "member:" + std::to_string(caller->user_id), now)) {
     return error_response(429, errc::rate_limited, {{"retry_after", wait}});
   }
   const push::Subscription& subscription = *verdict.subscription;

@@ -2,46 +2,13 @@
 
 #include <spdlog/spdlog.h>
 
-#include <mutex>
-#include <unordered_map>
-
 #include "store/users.hpp"
 
 namespace kesher::modules {
 
-namespace {
-
-std::mutex senders_mutex;
-std::unordered_map<const app::Context*, std::shared_ptr<push::PushSender>> senders;
-
-}  // namespace
-
-PushService::PushService(app::Context& app, std::unique_ptr<push::PushSender> sender) : app_(app) {
-  std::lock_guard lock(senders_mutex);
-  senders[&app_] = std::move(sender);
-}
-
-PushService::~PushService() {
-  std::shared_ptr<push::PushSender> sender;
-  {
-    std::lock_guard lock(senders_mutex);
-    auto it = senders.find(&app_);
-    if (it == senders.end()) return;
-    sender = std::move(it->second);
-    senders.erase(it);
-  }
-  // Destroyed here (joining its thread) unless a worker is just handing it a delivery.
-}
-
-std::shared_ptr<push::PushSender> push_sender(const app::Context& app) {
-  std::lock_guard lock(senders_mutex);
-  auto it = senders.find(&app);
-  return it == senders.end() ? nullptr : it->second;
-}
-
 void push_to(app::Context& app, const store::push_subscriptions::Stored& subscription,
              domain::push::Notification notification, domain::Language language) {
-  auto sender = push_sender(app);
+  const auto& sender = app.push;
   if (!sender) return;
   push::Delivery delivery{
       .subscription_id = subscription.id,
@@ -60,7 +27,7 @@ void push_to(app::Context& app, const store::push_subscriptions::Stored& subscri
 }
 
 void notify_offline(app::Context& app, int64_t user_id, domain::push::Notification notification) {
-  if (app.hub.sockets_of(user_id) > 0 || !push_sender(app)) return;
+  if (app.hub.sockets_of(user_id) > 0 || !app.push) return;
   app.workers.post([&app, user_id, notification] {
     std::vector<store::push_subscriptions::Stored> subscriptions;
     domain::Language language = domain::Language::he;

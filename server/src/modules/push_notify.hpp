@@ -13,22 +13,6 @@
 // and operators' alike), publish_match (events.cpp) and swipe's new like (social_module.cpp).
 namespace kesher::modules {
 
-// The server's push sender, for as long as this object lives (serve() in app/main.cpp). Commands
-// and tests that make none push nothing. It is kept here rather than in app::Context so that
-// adding it did not change the header nearly every file includes.
-class PushService {
- public:
-  PushService(app::Context& app, std::unique_ptr<push::PushSender> sender);
-  ~PushService();  // stops sending; deliveries still queued are dropped
-  PushService(const PushService&) = delete;
-  PushService& operator=(const PushService&) = delete;
-
- private:
-  app::Context& app_;
-};
-// The sender installed for `app`, or null.
-std::shared_ptr<push::PushSender> push_sender(const app::Context& app);
-
 // Queues the notification for each of the member's live subscriptions, in their language, unless
 // they have a socket open (then the socket's own event tells them). Never blocks: the lookup runs
 // on a worker, the sending on the push sender's thread.
