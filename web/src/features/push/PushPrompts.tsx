@@ -42,7 +42,7 @@ export default function PushPrompts({ device = browserDevice }: { device?: PushD
     };
   }, [device]);
 
-  const variant = pushPrompt({
+  const rule = pushPrompt({
     credits,
     os,
     standalone: isStandalone(),
@@ -52,12 +52,17 @@ export default function PushPrompts({ device = browserDevice }: { device?: PushD
     pushSupported: device.supported,
   });
 
+  // A refusal in the browser's own dialog ends the rule (permission denied); the prompt stays to
+  // say so until the member closes it.
+  const variant = rule ?? (error ? 'subscribe' : null);
+
   if (installing) return <AddToHome os={os} onClose={() => setInstalling(false)} />;
   if (variant === null) return null;
 
   const later = () => {
     skipPush();
     setSkipped(true);
+    setError(null);
   };
   const subscribe = async () => {
     setWorking(true);
