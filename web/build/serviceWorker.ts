@@ -193,13 +193,15 @@ export function serviceWorker(): Plugin {
         '/offline.css',
         '/offline.js',
       ];
+      // The app's page itself is fetched by the worker from a route (sw/rules.ts APP_PAGE_SOURCE):
+      // the server has no /index.html of its own.
       const precache = {
-        shell: [...pages, ...shell, ...own, ...PUBLIC_SHELL].sort(),
+        shell: [...shell, ...own, ...PUBLIC_SHELL].sort(),
         lazy: lazy.sort(),
       };
       // The version changes with any precached file: hashed names carry their content, and the
       // unhashed files (index pages, manifests, offline page) are hashed here.
-      const hash = createHash('sha256').update(JSON.stringify(precache));
+      const hash = createHash('sha256').update(JSON.stringify([precache, pages]));
       for (const name of [...pages.map((p) => p.slice(1))]) {
         const item = bundle[name];
         if (item?.type === 'asset') hash.update(String(item.source));

@@ -1,7 +1,7 @@
 import he from '../i18n/push/he.json';
 import {
   cacheName,
-  navigationFallbacks,
+  NAVIGATION_FALLBACKS,
   notificationFor,
   parsePushData,
   pickClient,
@@ -75,13 +75,9 @@ describe('strategyFor', () => {
   });
 });
 
-describe('navigationFallbacks', () => {
-  it("tries the language's index page, the default one, then the offline page", () => {
-    expect(navigationFallbacks('en')).toEqual(['/index.en.html', '/index.html', '/offline.html']);
-    expect(navigationFallbacks('de')).toEqual(['/index.de.html', '/index.html', '/offline.html']);
-    expect(navigationFallbacks('he')).toEqual(['/index.html', '/offline.html']);
-    expect(navigationFallbacks(null)).toEqual(['/index.html', '/offline.html']);
-    expect(navigationFallbacks('../x')).toEqual(['/index.html', '/offline.html']);
+describe('NAVIGATION_FALLBACKS', () => {
+  it('tries the cached app page, then the offline page', () => {
+    expect(NAVIGATION_FALLBACKS).toEqual(['/index.html', '/offline.html']);
   });
 });
 

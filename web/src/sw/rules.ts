@@ -53,13 +53,14 @@ export function strategyFor(
   return null;
 }
 
-/** The cached pages a failed navigation falls back to, best first: the language's index page,
- *  the default one, then the offline page. */
-export function navigationFallbacks(language: string | null): string[] {
-  const pages = [DEFAULT_INDEX, OFFLINE_PAGE];
-  if (language === 'en' || language === 'de') pages.unshift(`/index.${language}.html`);
-  return pages;
-}
+/** The app's page, cached under this key. The server answers every route of the app with it
+ *  but has no /index.html of its own, and picks the page's language from the cookie; the worker
+ *  fetches it from an open route that every visitor gets as it is (no guard, no redirect). */
+export const APP_PAGE_SOURCE = '/privacy';
+
+/** The cached pages a failed navigation falls back to, best first: the app's page (the app then
+ *  shows its own offline state), then the offline page. */
+export const NAVIGATION_FALLBACKS = [DEFAULT_INDEX, OFFLINE_PAGE] as const;
 
 export function cacheName(version: string): string {
   return `${CACHE_PREFIX}${version}`;

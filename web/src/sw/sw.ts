@@ -2,7 +2,7 @@
 // build's version and its precache list (from the real bundle) in place of the two constants.
 //
 // Caching: one cache per build, `kesher-shell-<version>`, holding that build's app shell (the
-// entry's hashed JS and CSS and its static imports, the index pages, the start fonts, icons,
+// entry's hashed JS and CSS and its static imports, the app's page, the start fonts, icons,
 // manifests and the offline page) and, as far as they load, the members' lazy route chunks.
 // Never touched: /api, /ws, /media, /upload, /console, /check, /verify, /recover, payments
 // (rules.ts). Navigations go to the network first; offline they get the cached index page
@@ -16,8 +16,10 @@
 // (with its lazy chunks) is kept: only caches older than the last two versions are deleted, when
 // a version activates. A tab two deploys old that misses a chunk reloads once (app/chunkReload).
 import {
+  APP_PAGE_SOURCE,
   cacheName,
-  navigationFallbacks,
+  DEFAULT_INDEX,
+  NAVIGATION_FALLBACKS,
   notificationFor,
   parsePushData,
   pickClient,
@@ -43,6 +45,9 @@ async function precache(): Promise<void> {
   const cache = await caches.open(CACHE);
   // The shell must be complete, or this version does not install and the old one stays.
   await cache.addAll(PRECACHE.shell.map((url) => new Request(url, { cache: 'no-cache' })));
+  const appPage = await fetch(APP_PAGE_SOURCE, { cache: 'no-cache' });
+  if (!appPage.ok) throw new Error(`app page: ${appPage.status}`);
+  await cache.put(DEFAULT_INDEX, appPage);
   // Lazy chunks: as many as load (one missing must not block the update).
   await Promise.allSettled(PRECACHE.lazy.map((url) => cache.add(url)));
 }
@@ -65,24 +70,13 @@ async function activate(): Promise<void> {
   await self.clients.claim();
 }
 
-async function languageCookie(): Promise<string | null> {
-  // cookieStore exists in Chromium's workers; elsewhere the default index page is used.
-  const store = (
-    self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }
-  ).cookieStore;
-  try {
-    return (await store?.get('language'))?.value ?? null;
-  } catch {
-    return null;
-  }
-}
-
 async function navigate(request: Request): Promise<Response> {
   try {
     return await fetch(request);
   } catch (error) {
-    for (const page of navigationFallbacks(await languageCookie())) {
-      const cached = await caches.match(page);
+    for (const page of NAVIGATION_FALLBACKS) {
+      // This version's page first: caches.match alone could find an older version's.
+      const cached = (await (await caches.open(CACHE)).match(page)) ?? (await caches.match(page));
       if (cached) return cached;
     }
     throw error;
