@@ -292,6 +292,19 @@ test('a push delivered through the DevTools protocol shows its Hebrew notificati
 // ---------------------------------------------------------------------------------------------
 // The spec §2 prompts, on emulated phones.
 
+const SIZES = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+/** The page's picture at both sizes (the desktop one resizes the same page). */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await snap(page, { project: { name: size } } as Parameters<typeof snap>[1], name);
+  }
+}
+
 type Device = 'android' | 'ios';
 
 async function phoneContext(
@@ -343,6 +356,8 @@ test('Android: no credits and not subscribed shows the subscribe prompt; "later"
   try {
     const page = await member(context, 'he', true);
     await expect(subscribePrompt(page, 'he')).toBeVisible({ timeout: 20_000 });
+    await shoot(page, 'pwa-subscribe-prompt-he');
+    await page.setViewportSize(SIZES.phone);
     await subscribePrompt(page, 'he')
       .getByRole('button', { name: tr('push.prompt.later', 'he') })
       .click();
@@ -383,10 +398,17 @@ test('iOS in Safari: the add-to-home variant, whose button shows the steps', asy
     const page = await member(context, 'he', true);
     const prompt = addToHomePrompt(page, 'he');
     await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await shoot(page, 'pwa-add-to-home-prompt-he');
     await prompt.getByRole('button', { name: tr('push.prompt.addToHome.cta', 'he') }).click();
     await expect(page.getByTestId('add-to-home-steps')).toContainText(
       tr('push.install.iosAdd', 'he'),
     );
+    await shoot(page, 'pwa-add-to-home-steps-he');
+    // The offline page, in Hebrew by the browser's language and the cookie.
+    await page.goto('/offline.html');
+    await expect(page.getByRole('heading', { name: tr('push.offline.title', 'he') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await shoot(page, 'pwa-offline-he');
   } finally {
     await context.close();
   }
@@ -395,46 +417,32 @@ test('iOS in Safari: the add-to-home variant, whose button shows the steps', asy
 // ---------------------------------------------------------------------------------------------
 // Screenshots: the prompts and the offline page at phone and desktop sizes, in he and en.
 
-const SIZES = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
-} as const;
-
-test('screenshots of the prompts and the offline page', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
-  // One member per device and language; the desktop picture resizes the same page.
-  const shoot = async (page: Page, name: string) => {
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      await page.setViewportSize(viewport);
-      await snap(page, { project: { name: size } } as Parameters<typeof snap>[1], name);
-    }
-  };
-  for (const lang of ['he', 'en'] as const) {
-    const android = await phoneContext(browser, baseURL ?? '', 'android', lang);
-    try {
-      const page = await member(android, lang, true);
-      await expect(subscribePrompt(page, lang)).toBeVisible({ timeout: 20_000 });
-      await shoot(page, `pwa-subscribe-prompt-${lang}`);
-      await page.goto('/offline.html');
-      await expect(
-        page.getByRole('heading', { name: tr('push.offline.title', lang) }),
-      ).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
-      await shoot(page, `pwa-offline-${lang}`);
-    } finally {
-      await android.close();
-    }
-    const ios = await phoneContext(browser, baseURL ?? '', 'ios', lang);
-    try {
-      const page = await member(ios, lang, true);
-      const prompt = addToHomePrompt(page, lang);
-      await expect(prompt).toBeVisible({ timeout: 20_000 });
-      await shoot(page, `pwa-add-to-home-prompt-${lang}`);
-      await prompt.getByRole('button', { name: tr('push.prompt.addToHome.cta', lang) }).click();
-      await expect(page.getByTestId('add-to-home-steps')).toBeVisible();
-      await shoot(page, `pwa-add-to-home-steps-${lang}`);
-    } finally {
-      await ios.close();
-    }
+test('screenshots of the prompts and the offline page in English', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  // Hebrew is pictured by the tests above; English here.
+  const lang: Lang = 'en';
+  const android = await phoneContext(browser, baseURL ?? '', 'android', lang);
+  try {
+    const page = await member(android, lang, true);
+    await expect(subscribePrompt(page, lang)).toBeVisible({ timeout: 20_000 });
+    await shoot(page, `pwa-subscribe-prompt-${lang}`);
+    await page.goto('/offline.html');
+    await expect(page.getByRole('heading', { name: tr('push.offline.title', lang) })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+    await shoot(page, `pwa-offline-${lang}`);
+  } finally {
+    await android.close();
+  }
+  const ios = await phoneContext(browser, baseURL ?? '', 'ios', lang);
+  try {
+    const page = await member(ios, lang, true);
+    const prompt = addToHomePrompt(page, lang);
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await shoot(page, `pwa-add-to-home-prompt-${lang}`);
+    await prompt.getByRole('button', { name: tr('push.prompt.addToHome.cta', lang) }).click();
+    await expect(page.getByTestId('add-to-home-steps')).toBeVisible();
+    await shoot(page, `pwa-add-to-home-steps-${lang}`);
+  } finally {
+    await ios.close();
   }
 });
