@@ -139,6 +139,28 @@ export function appFiles(bundle: Rollup.OutputBundle): { shell: string[]; lazy: 
   return { shell: [...shell].map((f) => `/${f}`), lazy: [...lazy].map((f) => `/${f}`) };
 }
 
+/** @font-face rules for the offline page: the app's own Rubik files (hashed, precached with the
+ *  shell), regular and bold, Latin, then Hebrew with its range (checked first for Hebrew). */
+export function rubikFaces(fileNames: readonly string[]): string {
+  const faces: string[] = [];
+  for (const subset of ['latin', 'hebrew'] as const) {
+    for (const weight of [400, 700]) {
+      const file = fileNames.find((name) =>
+        new RegExp(`^assets/rubik-${subset}-${weight}-normal-[\\w-]+\\.woff2$`).test(name),
+      );
+      if (!file) continue;
+      const range =
+        subset === 'hebrew'
+          ? 'unicode-range:U+0590-05FF,U+200C-2010,U+20AA,U+25CC,U+FB1D-FB4F;'
+          : '';
+      faces.push(
+        `@font-face{font-family:Rubik;font-style:normal;font-weight:${weight};font-display:swap;src:url(/${file}) format('woff2');${range}}\n`,
+      );
+    }
+  }
+  return faces.join('');
+}
+
 export function serviceWorker(): Plugin {
   return {
     name: 'kesher-service-worker',
@@ -175,7 +197,11 @@ export function serviceWorker(): Plugin {
         (whole, key: string) => he[key] ?? whole,
       );
       emit('offline.html', offlineHtml);
-      emit('offline.css', readFileSync(resolve(WEB, 'src/sw/offline/offline.css'), 'utf8'));
+      emit(
+        'offline.css',
+        rubikFaces(Object.keys(bundle)) +
+          readFileSync(resolve(WEB, 'src/sw/offline/offline.css'), 'utf8'),
+      );
       emit(
         'offline.js',
         await bundleScript('src/sw/offline/offline.ts', {

@@ -430,6 +430,18 @@ test('screenshots of the prompts and the offline page in English', async ({ brow
     await expect(page.getByRole('heading', { name: tr('push.offline.title', lang) })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
     await shoot(page, `pwa-offline-${lang}`);
+    // Settings → Notifications: the push switch, off on this device.
+    await page.setViewportSize(SIZES.phone);
+    await page.goto('/settings');
+    const push = page.getByRole('switch', { name: tr('push.settings.label', lang) });
+    await expect(push).toBeEnabled();
+    await expect(push).not.toBeChecked();
+    await push.scrollIntoViewIfNeeded();
+    await snap(
+      page,
+      { project: { name: 'phone' } } as Parameters<typeof snap>[1],
+      'pwa-settings-en',
+    );
   } finally {
     await android.close();
   }
