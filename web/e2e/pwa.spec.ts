@@ -433,6 +433,9 @@ test('screenshots of the prompts and the offline page in English', async ({ brow
     // Settings → Notifications: the push switch, off on this device.
     await page.setViewportSize(SIZES.phone);
     await page.goto('/settings');
+    await subscribePrompt(page, lang)
+      .getByRole('button', { name: tr('push.prompt.later', lang) })
+      .click();
     const push = page.getByRole('switch', { name: tr('push.settings.label', lang) });
     await expect(push).toBeEnabled();
     await expect(push).not.toBeChecked();
