@@ -330,7 +330,15 @@ async function phoneContext(
 async function member(context: BrowserContext, lang: Lang, zero: boolean): Promise<Page> {
   const page = await context.newPage();
   const account = await registerByApi(page.request, 'pwa');
-  if (zero) writeSql(`UPDATE users SET credits = 0 WHERE email = '${account.email}'`);
+  if (zero) {
+    // Spent, as the ledger records it, so that the balance stays the ledger's sum.
+    writeSql(
+      `INSERT INTO credit_ledger (user_id, delta, reason, idempotency_key, created_at)
+         SELECT id, -credits, 'e2e-spent', 'e2e-pwa-zero-' || id, strftime('%s', 'now')
+         FROM users WHERE email = '${account.email}' AND credits > 0;
+       UPDATE users SET credits = 0 WHERE email = '${account.email}';`,
+    );
+  }
   if (lang !== 'he') {
     await context.addCookies([{ name: 'language', value: lang, url: BASE() }]);
   }
