@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './build/serviceWorker.ts';
 
 // The dev server proxies the API and the socket to a locally running kesher (make run).
 const backend = process.env.KESHER_BACKEND ?? 'http://localhost:8080';
@@ -76,7 +77,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [consolePages(), precompress()],
+  plugins: [consolePages(), precompress(), serviceWorker()],
   server: {
     proxy: {
       '/api': backend,

@@ -8,6 +8,7 @@ import { applyDocumentLanguage, initialLanguage } from './app/language';
 import { createAppRouter } from './app/router';
 import { bindRealtime } from './app/session';
 import { useAppStore } from './app/store';
+import { bootPush } from './features/push/boot';
 import { initI18n } from './i18n';
 import { realtime } from './realtime';
 
@@ -27,6 +28,7 @@ bindRealtime(realtime, (to) => {
   void router.navigate(to, { replace: true });
 });
 realtime.start();
+bootPush();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

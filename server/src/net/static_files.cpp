@@ -124,6 +124,8 @@ StaticFiles StaticFiles::load(const fs::path& root) {
     // Vite puts content-hashed names under /assets: they never change, so cache them for a year.
     bool hashed = relative.rfind("/assets/", 0) == 0;
     file.cache_control = hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+    // The service worker is checked for updates on every navigation: never from a cache.
+    if (relative == "/sw.js") file.cache_control = "no-cache";
     if (relative == "/index.html") {
       file.cache_control = "no-cache";
       files.index_ = file;

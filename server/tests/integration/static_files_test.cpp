@@ -106,6 +106,8 @@ class StaticFiles : public ::testing::Test {
     write(*web_ / "assets/app-3f2a.css", style());
     write(*web_ / "assets/app-3f2a.css.gz", gzip(style()));
     write(*web_ / "favicon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+    write(*web_ / "sw.js", "self.addEventListener('push', () => {});");
+    write(*web_ / "manifest.webmanifest", "{\"name\":\"Kesher\"}");
     write(*web_ / "notes.txt", "short");
     write(*web_ / "notes.txt.gz", gzip("short"));  // longer than the text itself
     write(*web_ / "photo.png", std::string("\x89PNG\r\n\x1a\n", 8) + repeated("pixels", 50));
@@ -291,6 +293,19 @@ TEST_F(StaticFiles, FilesWithoutAUsefulCopyGoAsTheyAre) {
   EXPECT_EQ(photo.headers.count("vary"), 0u);
   EXPECT_EQ(photo.headers["content-type"], "image/png");
   EXPECT_EQ(get("/photo.png", "", photo.headers["etag"]).status, 304);
+}
+
+// The installable app (docs/architecture.md, "Service worker"): the worker is never served from
+// a cache, so a deploy reaches it on the next navigation; the manifest has its own type.
+TEST_F(StaticFiles, ServiceWorkerIsNeverCachedAndTheManifestHasItsType) {
+  auto worker = get("/sw.js", "gzip, br");
+  EXPECT_EQ(worker.status, 200);
+  EXPECT_EQ(worker.headers["cache-control"], "no-cache");
+  EXPECT_EQ(worker.headers["content-type"], "text/javascript; charset=utf-8");
+  auto manifest = get("/manifest.webmanifest", "");
+  EXPECT_EQ(manifest.status, 200);
+  EXPECT_EQ(manifest.headers["content-type"], "application/manifest+json");
+  EXPECT_EQ(manifest.headers["cache-control"], "public, max-age=3600");
 }
 
 TEST_F(StaticFiles, CompressedCopiesAreNoURLsOfTheirOwn) {

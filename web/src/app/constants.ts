@@ -35,3 +35,7 @@ export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 4000, 8000] as const;
 export const CONTACTS_REDIRECT_MIN_WIDTH = BREAKPOINT_WIDE; // /contacts redirects when wider than this
 export const SESSION_HINT_KEY = 'kesher.signed-in';
 export const CHUNK_RELOAD_KEY = 'kesher.chunk-reload-at';
+/** Spec §9: the push opt-in reward, and the push-skip cookie that "later" sets for a day. */
+export const PUSH_CREDITS = 200;
+export const PUSH_SKIP_COOKIE = 'push_skip';
+export const PUSH_SKIP_COOKIE_DAYS = 1;

@@ -16,10 +16,18 @@ export function initialLanguage(): LanguageCode {
   return readLanguageCookie() ?? DEFAULT_LANGUAGE;
 }
 
+/** The web manifest of a language: Hebrew is the default one. */
+export function manifestHref(code: LanguageCode): string {
+  return code === 'he' ? '/manifest.webmanifest' : `/manifest.${code}.webmanifest`;
+}
+
 export function applyDocumentLanguage(code: LanguageCode): void {
   const root = document.documentElement;
   root.lang = code;
   root.dir = languageInfo(code).rtl ? 'rtl' : 'ltr';
+  // The installed app's name and description follow the language (build/serviceWorker.ts).
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.setAttribute('href', manifestHref(code));
   // The tab title is the brand as the language writes it (Hebrew: קשר).
   if (i18next.exists('common.brand', { lng: code })) {
     document.title = i18next.t('common.brand', { lng: code });

@@ -70,6 +70,20 @@ describe('bindRealtime', () => {
       claimed_credits: 200,
     });
     expect(useAppStore.getState().freeCreditsClaimed).toBe(200);
+    expect(useAppStore.getState().freeCreditsReason).toBe('signup');
+  });
+
+  it('opens the reward modal in its push wording for the push opt-in reward', () => {
+    const socket = FakeSocket.latest();
+    socket.serverOpen();
+    socket.serverSend({
+      module: 'claim_free_credits',
+      request_status: 1,
+      request_details: { claimed: true, reason: 'push' },
+      claimed_credits: 200,
+    });
+    expect(useAppStore.getState().freeCreditsClaimed).toBe(200);
+    expect(useAppStore.getState().freeCreditsReason).toBe('push');
   });
 
   it('takes the photos of user/photos/changed, the first one as the member’s photo', async () => {

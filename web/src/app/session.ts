@@ -70,11 +70,14 @@ export function bindRealtime(client: RealtimeClient, navigate: (to: string) => v
     // Photos added or deleted in another tab of this member.
     client.on('user/photos/changed', (event) => store().setPhotos(event.data.photos)),
     client.on('claim_free_credits', (event) => {
-      store().setFreeCreditsClaimed(event.claimed_credits);
+      const reason = event.request_details.reason === 'push' ? 'push' : 'signup';
+      store().setFreeCreditsClaimed(event.claimed_credits, reason);
       // Spec §4: the claim plays the credits sound with a 1200 ms credits banner.
       showBanner({
         type: 'credits',
-        message: i18next.t('notify.freeCredits', { count: event.claimed_credits }),
+        message: i18next.t(reason === 'push' ? 'notify.pushCredits' : 'notify.freeCredits', {
+          count: event.claimed_credits,
+        }),
         durationMs: 1200,
       });
       playSound('credits');

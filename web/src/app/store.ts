@@ -23,6 +23,8 @@ export interface CreditsNeed {
 /** The live connection as the screens show it (app-wide banner, presence, the chat). */
 export type ConnectionState = 'live' | 'reconnecting' | 'offline';
 
+export type FreeCreditsReason = 'signup' | 'push';
+
 export interface AppState {
   user: User | null;
   authenticated: boolean;
@@ -36,6 +38,8 @@ export interface AppState {
   unreadTotal: number;
   /** Credits of a free-credits claim waiting to be shown in the reward modal. */
   freeCreditsClaimed: number | null;
+  /** Why those credits came: signing up, or turning push notifications on. */
+  freeCreditsReason: FreeCreditsReason;
   creditsModalOpen: boolean;
   /** Set when a send opened the credits modal; null when it was opened to look. */
   creditsNeed: CreditsNeed | null;
@@ -62,7 +66,7 @@ export interface AppState {
   setCountry(country: string): void;
   setTotals(totals: Totals | null): void;
   setUnreadTotal(count: number): void;
-  setFreeCreditsClaimed(credits: number | null): void;
+  setFreeCreditsClaimed(credits: number | null, reason?: FreeCreditsReason): void;
   setCreditsModalOpen(open: boolean, need?: CreditsNeed | null): void;
   setConnection(connection: ConnectionState): void;
   /** The balance changed (a payment, the wheel, a boost, another tab). */
@@ -83,6 +87,7 @@ export const useAppStore = create<AppState>()((set) => ({
   totals: null,
   unreadTotal: 0,
   freeCreditsClaimed: null,
+  freeCreditsReason: 'signup',
   creditsModalOpen: false,
   creditsNeed: null,
   connection: 'live',
@@ -109,7 +114,11 @@ export const useAppStore = create<AppState>()((set) => ({
   setCountry: (country) => set({ country }),
   setTotals: (totals) => set({ totals }),
   setUnreadTotal: (unreadTotal) => set({ unreadTotal }),
-  setFreeCreditsClaimed: (freeCreditsClaimed) => set({ freeCreditsClaimed }),
+  setFreeCreditsClaimed: (freeCreditsClaimed, reason) =>
+    set((s) => ({
+      freeCreditsClaimed,
+      freeCreditsReason: reason ?? (freeCreditsClaimed === null ? s.freeCreditsReason : 'signup'),
+    })),
   setCreditsModalOpen: (creditsModalOpen, need = null) =>
     set({ creditsModalOpen, creditsNeed: creditsModalOpen ? need : null }),
   setConnection: (connection) => set({ connection }),

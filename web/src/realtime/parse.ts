@@ -416,6 +416,9 @@ function buildEvent(module: string, raw: Record<string, unknown>): ServerEvent |
         request_status: 1,
         request_details: {
           claimed: isRecord(details) && typeof details.claimed === 'boolean' && details.claimed,
+          ...(isRecord(details) && typeof details.reason === 'string'
+            ? { reason: details.reason }
+            : {}),
         },
         claimed_credits: raw.claimed_credits,
       };

@@ -719,7 +719,8 @@ export interface Reply<M extends ModuleName = ModuleName> {
 export interface ClaimFreeCreditsEvent {
   module: 'claim_free_credits';
   request_status: 1;
-  request_details: { claimed: boolean };
+  /** reason: why the credits came ("push" for turning notifications on; absent at sign-up). */
+  request_details: { claimed: boolean; reason?: string };
   claimed_credits: number;
 }
 export interface PongEvent {

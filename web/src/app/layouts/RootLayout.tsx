@@ -5,6 +5,7 @@ import { CreditsModal } from '../../features/money/CreditsModal';
 import { MoneyRuntime } from '../../features/money/MoneyRuntime';
 import { PaymentModalHost } from '../../features/money/PaymentModal';
 import { FreeCreditsModal } from '../../features/shell/FreeCreditsModal';
+import { PushPromptGate } from '../../features/push/PushPromptGate';
 
 /** Above every layout: app-wide modals that any screen may open through the store, the in-app
  *  notification banner and the connection status. */
@@ -13,6 +14,7 @@ export function RootLayout() {
     <>
       <Outlet />
       <FreeCreditsModal />
+      <PushPromptGate />
       <MoneyRuntime />
       <CreditsModal />
       <PaymentModalHost />

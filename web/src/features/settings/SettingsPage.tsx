@@ -17,6 +17,7 @@ import type { Discovery } from './discovery';
 import './SettingsPage.css';
 import { SettingsSection } from './SettingsSection';
 import { SoundSwitch } from '../notify/SoundSwitch';
+import { PushSwitch } from '../push/PushSwitch';
 import { openCreditsHistory } from '../money/store';
 import { formatDate, formatNumber } from '../../app/format';
 import { Icon } from '../../ui/icons';
@@ -215,6 +216,7 @@ function SettingsView({ user }: { user: User }) {
 
       <SettingsSection name="notifications" title={t('settings.notifications.title')}>
         <SoundSwitch />
+        <PushSwitch />
       </SettingsSection>
 
       <SettingsSection name="blocked" title={t('settings.blocked.title')}>

@@ -14,6 +14,10 @@ export function FreeCreditsModal() {
   // A new member adding photos on the registration's last step sees the reward once they are in.
   const finishingRegistration = useAppStore((s) => s.finishingRegistration);
   const language = useAppStore((s) => s.language);
+  // The same reward for turning notifications on (spec §9: 200 credits), in its own words.
+  const words = useAppStore((s) =>
+    s.freeCreditsReason === 'push' ? 'common.freeCredits.push' : 'common.freeCredits',
+  );
   const close = useCallback(() => useAppStore.getState().setFreeCreditsClaimed(null), []);
   return (
     <Modal
@@ -29,15 +33,15 @@ export function FreeCreditsModal() {
         <span className="reward-modal__spark reward-modal__spark--c">✦</span>
         <CoinIcon size={96} className="reward-modal__coin" />
       </div>
-      <p className="pill reward-modal__eyebrow">{t('common.freeCredits.eyebrow')}</p>
+      <p className="pill reward-modal__eyebrow">{t(`${words}.eyebrow`)}</p>
       <h2 id="free-credits-title" className="reward-modal__title">
-        {t('common.freeCredits.title')}
+        {t(`${words}.title`)}
       </h2>
       <p className="reward-modal__amount">
         <span className="reward-modal__number">{formatNumber(claimed ?? 0, language)}</span>
         <span className="reward-modal__unit">{t('common.freeCredits.unit')}</span>
       </p>
-      <p className="muted reward-modal__body">{t('common.freeCredits.body')}</p>
+      <p className="muted reward-modal__body">{t(`${words}.body`)}</p>
       <button type="button" className="btn btn-primary btn-block" onClick={close}>
         {t('common.freeCredits.cta')}
       </button>
