@@ -1,5 +1,11 @@
 import { jsonResponse } from '../auth/testUtils';
-import { base64UrlToBytes, subscribeDevice, unsubscribeDevice, isSubscribed } from './subscribe';
+import {
+  base64UrlToBytes,
+  forgetDevice,
+  isSubscribed,
+  subscribeDevice,
+  unsubscribeDevice,
+} from './subscribe';
 import { fakeDevice, fakeSubscription, KEY } from './testing';
 
 const TEXTS = { title: 'Kesher', message: 'Notifications are on' };
@@ -172,5 +178,23 @@ describe('unsubscribeDevice and isSubscribed', () => {
         fakeDevice({ permission: 'default', existing: fakeSubscription() }).device,
       ),
     ).toBe(false);
+  });
+});
+
+describe('forgetDevice', () => {
+  it("drops the browser's subscription at logout without calling the server", async () => {
+    serve({});
+    const existing = fakeSubscription('https://push.example/mine');
+    const { device } = fakeDevice({ permission: 'granted', existing });
+    await forgetDevice(device);
+    expect(existing.unsubscribe).toHaveBeenCalledOnce();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('does nothing where no worker is registered or push is unsupported', async () => {
+    const existing = fakeSubscription();
+    await forgetDevice(fakeDevice({ existing, registered: false }).device);
+    await forgetDevice(fakeDevice({ existing, supported: false }).device);
+    expect(existing.unsubscribe).not.toHaveBeenCalled();
   });
 });

@@ -13,6 +13,8 @@ export interface PushDevice {
   requestPermission(): Promise<NotificationPermission>;
   /** The service worker's registration, once it is active (null if it never becomes so). */
   registration(): Promise<Pick<ServiceWorkerRegistration, 'pushManager'> | null>;
+  /** The registration if there is one now, without waiting for a worker to become active. */
+  existingRegistration(): Promise<Pick<ServiceWorkerRegistration, 'pushManager'> | null>;
 }
 
 const READY_TIMEOUT_MS = 10_000;
@@ -28,6 +30,11 @@ export const browserDevice: PushDevice = {
       navigator.serviceWorker.ready,
       new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_TIMEOUT_MS)),
     ]),
+  existingRegistration: () =>
+    navigator.serviceWorker.getRegistration().then(
+      (registration) => registration ?? null,
+      () => null,
+    ),
 };
 
 /** base64url (the key's encoding) to bytes. */
@@ -96,6 +103,16 @@ export async function unsubscribeDevice(device: PushDevice): Promise<{ ok: boole
   if (removed.kind === 'network') return { ok: false };
   await subscription.unsubscribe().catch(() => false);
   return { ok: true };
+}
+
+/** At logout. The server deletes the subscriptions of the sign-in that ends, so the browser's
+ *  goes too: otherwise the next sign-in on this device would look subscribed (no prompt, the
+ *  switch on) while the server holds nothing for it. */
+export async function forgetDevice(device: PushDevice): Promise<void> {
+  if (!device.supported) return;
+  const registration = await device.existingRegistration();
+  const subscription = await registration?.pushManager.getSubscription().catch(() => null);
+  await subscription?.unsubscribe().catch(() => false);
 }
 
 /** Whether this device holds a subscription the browser may show (permission granted). */

@@ -21,6 +21,8 @@ export function fakeDevice(
     answer?: NotificationPermission;
     existing?: ReturnType<typeof fakeSubscription> | null;
     supported?: boolean;
+    /** false: no service worker is registered (a development build). */
+    registered?: boolean;
   } = {},
 ) {
   let permission = options.permission ?? 'default';
@@ -41,6 +43,10 @@ export function fakeDevice(
       return permission;
     }),
     registration: async () => ({ pushManager }) as unknown as ServiceWorkerRegistration,
+    existingRegistration: async () =>
+      options.registered === false
+        ? null
+        : ({ pushManager } as unknown as ServiceWorkerRegistration),
   };
   return { device, pushManager, created };
 }

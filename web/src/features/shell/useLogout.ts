@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { logout, reconnectSocket } from '../auth/api';
 import { clearAllDrafts } from '../chat/drafts';
+import { browserDevice, forgetDevice } from '../push/subscribe';
 
 /** Logs out on the server, then forgets the user locally and opens a fresh guest socket. */
 export function useLogout(): { logOut: () => void; pending: boolean } {
@@ -17,6 +18,7 @@ export function useLogout(): { logOut: () => void; pending: boolean } {
       .finally(() => {
         useAppStore.getState().clearSession();
         clearAllDrafts();
+        void forgetDevice(browserDevice);
         reconnectSocket();
         setPending(false);
         void navigate('/', { replace: true });
@@ -34,6 +36,7 @@ export function useLeaveAfterErasure(): () => void {
     // A flag rather than navigation state: the lost session's own redirect to / may come after.
     useAppStore.getState().setAccountErased(true);
     clearAllDrafts();
+    void forgetDevice(browserDevice);
     reconnectSocket();
     void navigate('/', { replace: true });
   }, [navigate]);
