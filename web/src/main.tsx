@@ -5,7 +5,7 @@ import './ui/fonts.css';
 import './ui/theme.css';
 import { reloadForChunkError } from './app/chunkReload';
 import { applyDocumentLanguage, initialLanguage } from './app/language';
-import { createAppRouter, LANDING_PATHS, preloadLanding } from './app/router';
+import { createAppRouter, LANDING_PATHS, preloadLanding, preloadMemberShell } from './app/router';
 import { bindRealtime } from './app/session';
 import { useAppStore } from './app/store';
 import { initI18n, loadLanguage, requireTranslations } from './i18n';
@@ -41,6 +41,7 @@ if (!root) throw new Error('index.html has no #root');
 // preloads); until then the server's pre-rendered landing (web/build/landingPages.ts) stays on
 // screen. createRoot replaces it.
 const landing = LANDING_PATHS.includes(window.location.pathname) ? preloadLanding() : null;
+preloadMemberShell(window.location.pathname);
 // A failed chunk (offline, or a deploy in between) still starts the app; vite:preloadError above
 // reloads for the latter.
 void Promise.all([loadLanguage(language), landing])

@@ -14,14 +14,36 @@ import { DefaultLayout, LandingLayout } from './layouts/SimpleLayouts';
 
 // The signed-in frame and the chat runtime are chunks of their own too: a guest's first load
 // (the landing, sign-up) carries neither.
-const ChatRuntimeChunk = lazy(() =>
-  withTexts('member', import('../features/chat/ChatRuntime')).then((m) => ({
-    default: m.ChatRuntime,
-  })),
-);
-const MainLayoutChunk = lazy(() =>
-  withTexts('member', import('./layouts/MainLayout')).then((m) => ({ default: m.MainLayout })),
-);
+const loadChatRuntime = () => withTexts('member', import('../features/chat/ChatRuntime'));
+const loadMainLayout = () => withTexts('member', import('./layouts/MainLayout'));
+const loadExplore = () => import('../features/explore/ExplorePage');
+const ChatRuntimeChunk = lazy(() => loadChatRuntime().then((m) => ({ default: m.ChatRuntime })));
+const MainLayoutChunk = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
+
+// The signed-in screens' first segments (the RequireAuth routes below).
+const MEMBER_SEGMENTS = new Set([
+  'explore',
+  'meet',
+  'stories',
+  'contacts',
+  'profile',
+  'likesme',
+  'mylikes',
+  'visitors',
+  'match',
+  'chat',
+  'settings',
+]);
+
+/** On a signed-in screen, main.tsx fetches the frame, the chat runtime and the members' texts at
+ *  once, beside the first chunks, instead of one after the other as the routes render. */
+export function preloadMemberShell(pathname: string): void {
+  if (!MEMBER_SEGMENTS.has(pathname.split('/')[1] ?? '')) return;
+  const settle = (load: Promise<unknown>) => void load.catch(() => undefined);
+  settle(loadChatRuntime());
+  settle(loadMainLayout());
+  if (pathname === '/explore') settle(loadExplore());
+}
 function ChatRuntime() {
   return (
     <Suspense fallback={<LoadingScreen />}>
@@ -93,7 +115,7 @@ const LikesMePage = lazy(() => import('../features/lists/LikesMePage'));
 const MyLikesPage = lazy(() => import('../features/lists/MyLikesPage'));
 const VisitorsPage = lazy(() => import('../features/lists/VisitorsPage'));
 const MatchesPage = lazy(() => import('../features/lists/MatchesPage'));
-const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
+const ExplorePage = lazy(loadExplore);
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const StoriesPage = lazy(() => import('../features/stories/StoriesPage'));
 
