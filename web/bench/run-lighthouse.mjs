@@ -7,11 +7,11 @@
 // docs/performance.md. It builds nothing: the Makefile target depends on server, web, places and
 // personas.
 //
-// Usage: node web/bench/run-lighthouse.mjs [--runs N] [--out FILE] [--no-docs]
+// Usage: node web/bench/run-lighthouse.mjs [--runs N] [--out FILE] [--no-docs] [--lhr DIR]
 // Environment: KESHER_BIN, KESHER_PLACES, KESHER_PERSONAS, KESHER_WEB (the built client, default
 // web/dist), CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,6 +26,8 @@ const option = (name, fallback) => {
 const runs = Math.max(1, Number(option('--runs', '1')));
 const reportFile = resolve(option('--out', join(root, 'build', 'bench-web.json')));
 const updateDocs = !args.includes('--no-docs');
+// --lhr DIR keeps each run's full Lighthouse result there, for looking into an audit.
+const lhrDir = option('--lhr', null);
 const bin = process.env.KESHER_BIN ?? join(root, 'build/server/kesher');
 const places = process.env.KESHER_PLACES ?? join(root, 'build/places.tsv');
 const personas = process.env.KESHER_PERSONAS ?? join(root, 'build/personas');
@@ -154,6 +156,11 @@ async function audit(chrome, url, cookie) {
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (lhrDir) {
+    mkdirSync(lhrDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    writeFileSync(join(lhrDir, name), JSON.stringify(result.lhr));
+  }
   return figures(result.lhr);
 }
 

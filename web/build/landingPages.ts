@@ -110,6 +110,14 @@ const BRAND_MARK =
   '<path d="M32 50 14 32a10 10 0 0 1 18-13 10 10 0 0 1 18 13z" fill="#fff"></path>' +
   '<circle cx="45" cy="18" r="5" fill="#ffd34d"></circle></svg>';
 
+// The picker's icons as LanguagePicker.tsx draws them (ui/icons.tsx's globe, its caret).
+const GLOBE =
+  '<svg class="icon language-picker__globe" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">' +
+  '<circle cx="12" cy="12" r="9"></circle><path d="M3 12h18M12 3c2.5 2.6 3.6 5.6 3.6 9s-1.1 6.4-3.6 9c-2.5-2.6-3.6-5.6-3.6-9S9.5 5.6 12 3z"></path></svg>';
+const CARET =
+  '<svg class="language-picker__caret" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">' +
+  '<path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>';
+
 /** The landing's first screen in one language: LandingPage.tsx's header and hero. */
 export function landingMarkup(
   lang: PageLanguage,
@@ -132,7 +140,9 @@ export function landingMarkup(
     '<div class="landing-top-actions">',
     '<div class="language-picker language-picker--on-dark">',
     `<label for="prerendered-language" class="visually-hidden">${escapeHtml(lookup(common, 'language.label'))}</label>`,
-    `<select id="prerendered-language" class="language-picker__select" disabled>${options}</select>`,
+    GLOBE,
+    `<select id="prerendered-language" class="language-picker__select">${options}</select>`,
+    CARET,
     '</div>',
     `<a href="/login" class="landing-top-login">${t('landing.login')}</a>`,
     '</div></header>',
@@ -166,12 +176,23 @@ function chunkOf(bundle: OutputBundle, moduleSuffix: string): OutputChunk | unde
   );
 }
 
-/** The CSS files a chunk brings (Vite's metadata on the chunk). */
-function cssOf(chunk: OutputChunk | undefined): string[] {
-  const meta = (
-    chunk as (OutputChunk & { viteMetadata?: { importedCss: Set<string> } }) | undefined
-  )?.viteMetadata;
-  return meta ? [...meta.importedCss] : [];
+/** The CSS files a chunk and the chunks it imports bring (Vite's metadata on each chunk). */
+function cssOf(bundle: OutputBundle, chunk: OutputChunk | undefined): string[] {
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: OutputChunk | undefined) => {
+    if (!file || seen.has(file.fileName)) return;
+    seen.add(file.fileName);
+    const meta = (file as OutputChunk & { viteMetadata?: { importedCss: Set<string> } })
+      .viteMetadata;
+    for (const name of meta?.importedCss ?? []) css.add(name);
+    for (const name of file.imports) {
+      const next = bundle[name];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  visit(chunk);
+  return [...css];
 }
 
 function fontFile(bundle: OutputBundle, subset: string, weight: number): string {
@@ -217,7 +238,7 @@ export function landingPages(figures: LandingFigures): Plugin {
         if (!index) return;
         const html = String(index.source);
         const landing = chunkOf(bundle, 'src/features/auth/LandingPage.tsx');
-        const landingCss = cssOf(landing);
+        const landingCss = cssOf(bundle, landing).filter((css) => !html.includes(`/${css}"`));
         if (landingCss.length === 0)
           throw new Error('landingPages: the landing chunk has no stylesheet');
         for (const lang of PAGE_LANGUAGES) {

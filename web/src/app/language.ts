@@ -12,8 +12,21 @@ export function readLanguageCookie(): LanguageCode | null {
   return isLanguageCode(value) ? value : null;
 }
 
+// The language of the page the server chose (the cookie, else Accept-Language, else Hebrew:
+// server/src/domain/index_page.hpp), read before the app changes <html lang>.
+const servedLanguage: LanguageCode | null =
+  typeof document !== 'undefined' && isLanguageCode(document.documentElement.lang)
+    ? document.documentElement.lang
+    : null;
+
+/** The language with no choice stored: the served page's, so that the app takes over the
+ *  pre-rendered landing in its own language; Hebrew without one. */
+export function defaultLanguage(): LanguageCode {
+  return servedLanguage ?? DEFAULT_LANGUAGE;
+}
+
 export function initialLanguage(): LanguageCode {
-  return readLanguageCookie() ?? DEFAULT_LANGUAGE;
+  return readLanguageCookie() ?? defaultLanguage();
 }
 
 export function applyDocumentLanguage(code: LanguageCode): void {
