@@ -56,12 +56,23 @@ const loading = new Map<string, Promise<void>>();
 
 // The tests hand every language over at once (src/test-setup.ts), before anything initialises.
 let preloaded: Partial<Resources> = {};
+// Which languages came whole that way (i18next keeps `preloaded` as its store and adds to it, so
+// the object itself cannot tell).
+let provided = new Set<string>();
 export function provideResources(resources: Partial<Resources>): void {
   preloaded = resources;
+  provided = new Set(Object.keys(resources));
 }
+
+// The language the UI shows or is switching to (i18next sets its own only once init has run).
+let currentLanguage: LanguageCode = DEFAULT_LANGUAGE;
 
 export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
   if (i18next.isInitialized) return i18next;
+  currentLanguage = language;
+  i18next.on('languageChanged', (code) => {
+    if (code === 'he' || code === 'en' || code === 'de') currentLanguage = code;
+  });
   void i18next.use(initReactI18next).init({
     resources: preloaded,
     partialBundledLanguages: true,
@@ -69,6 +80,9 @@ export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A part that arrives while screens are mounted (the members' texts, fetched as the session
+    // becomes known) re-renders them.
+    react: { bindI18nStore: 'added' },
     // A missing key is loud in development (loudMissingKey) and fails the key test.
     parseMissingKeyHandler: (key) => loudMissingKey(key),
   });
@@ -76,7 +90,7 @@ export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE) {
 }
 
 const isPartLoaded = (part: TranslationPart, code: LanguageCode) =>
-  code in preloaded || loaded.has(`${part}:${code}`);
+  provided.has(code) || loaded.has(`${part}:${code}`);
 
 /** Whether every part wanted so far is in i18next for `code`. */
 export function isLanguageLoaded(code: LanguageCode): boolean {
@@ -104,6 +118,7 @@ function loadPart(part: TranslationPart, code: LanguageCode): Promise<void> {
 
 /** Makes sure every wanted part of `code` is in i18next. Resolves at once when it is. */
 export function loadLanguage(code: LanguageCode): Promise<void> {
+  if (!(code in PARTS.core)) return Promise.resolve();
   const missing = [...wanted].filter((part) => !isPartLoaded(part, code));
   if (missing.length === 0) return Promise.resolve();
   return Promise.all(missing.map((part) => loadPart(part, code))).then(() => undefined);
@@ -112,7 +127,7 @@ export function loadLanguage(code: LanguageCode): Promise<void> {
 /** A part in the current language now, and in every language switched to from now on. */
 export function requireTranslations(part: TranslationPart): Promise<void> {
   wanted.add(part);
-  return loadLanguage(i18next.language as LanguageCode);
+  return loadLanguage(currentLanguage);
 }
 
 export { i18next, loudMissingKey };
