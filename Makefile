@@ -31,7 +31,7 @@ FUZZ_SMOKE_SECONDS ?= 12
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: run test bootstrap server bench-tools web places personas unit-test integration-test web-test e2e-test lint format bench bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
+.PHONY: run test bootstrap server bench-tools web places personas unit-test integration-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -113,6 +113,16 @@ bench: bench-tools places
 	$(BUILD_DIR)/server/kesher_discovery_bench --places $(PLACES)
 	$(RUN_LOAD) chat $(LOAD_ARGS)
 	$(RUN_LOAD) connections $(LOAD_ARGS)
+
+# The first load (docs/performance.md "First load"): Lighthouse 12.2.3 (mobile, simulated throttling)
+# with Debian's Chromium against the built client, as a guest on / and /register and signed in on
+# /explore; BENCH_WEB_RUNS runs per page, the median goes into docs/performance.md. Lighthouse is
+# installed into web/bench (its own package.json and lock) by this target only.
+BENCH_WEB_RUNS ?= 3
+bench-web: server web places personas
+	cd web/bench && ( [ -d node_modules/lighthouse ] || npm ci --no-audit --no-fund )
+	KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) \
+	  KESHER_PERSONAS=$(abspath $(PERSONAS)) node web/bench/run-lighthouse.mjs --runs $(BENCH_WEB_RUNS)
 
 # Uploaded pictures: media::normalize against ImageMagick's convert on the same 12 MP JPEG and
 # HEIC, each on one core (docs/performance.md "Images").

@@ -5,22 +5,29 @@ import './ui/fonts.css';
 import './ui/theme.css';
 import { reloadForChunkError } from './app/chunkReload';
 import { applyDocumentLanguage, initialLanguage } from './app/language';
-import { createAppRouter } from './app/router';
+import { createAppRouter, LANDING_PATHS, preloadLanding, preloadMemberShell } from './app/router';
 import { bindRealtime } from './app/session';
 import { useAppStore } from './app/store';
 import { bootPush } from './features/push/boot';
-import { initI18n } from './i18n';
+import { initI18n, loadLanguage, requireTranslations } from './i18n';
 import { realtime } from './realtime';
 
 const language = initialLanguage();
 initI18n(language);
-applyDocumentLanguage(language);
 useAppStore.getState().setLanguage(language);
 
 // Vite fires this when a lazy chunk's preload fails (typically after a deploy). Reloading picks
 // up the new build; if the guard refuses, the error propagates to the router's error page.
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError()) event.preventDefault();
+});
+
+// A signed-in member's screens, banners and modals use the members' texts: fetched as soon as the
+// session is known, wherever the member is (the signed-in layouts ask for them too).
+const unsubscribe = useAppStore.subscribe((state) => {
+  if (!state.authenticated) return;
+  unsubscribe();
+  void requireTranslations('member').catch(() => undefined);
 });
 
 const router = createAppRouter();
@@ -32,8 +39,20 @@ bootPush();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// The first render waits for the page language's translations (one chunk, which the page already
+// preloads); until then the server's pre-rendered landing (web/build/landingPages.ts) stays on
+// screen. createRoot replaces it.
+const landing = LANDING_PATHS.includes(window.location.pathname) ? preloadLanding() : null;
+preloadMemberShell(window.location.pathname);
+// A failed chunk (offline, or a deploy in between) still starts the app; vite:preloadError above
+// reloads for the latter.
+void Promise.all([loadLanguage(language), landing])
+  .catch(() => undefined)
+  .then(() => {
+    applyDocumentLanguage(language);
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });

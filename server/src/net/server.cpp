@@ -32,6 +32,7 @@
 #include <unordered_map>
 
 #include "domain/content_negotiation.hpp"
+#include "domain/index_page.hpp"
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
 #include "net/plain_request.hpp"
@@ -69,6 +70,8 @@ constexpr auto kCloseGrace = 3s;
 // How long a stop waits at most for close frames and answers in flight to leave.
 constexpr auto kStopGrace = 500ms;
 constexpr std::string_view kHsts = "max-age=31536000; includeSubDomains";
+// The cookie the client writes with the chosen UI language (web/src/app/constants.ts).
+constexpr std::string_view kLanguageCookie = "language";
 // The kernel's send buffer of a WebSocket (Linux doubles it). Chat frames are small, and a fixed
 // size keeps what a peer that stops reading can pin in the kernel to this, instead of the
 // megabytes that autotuning grows to; the server's own queue (kMaxQueuedFrames) is the rest.
@@ -600,7 +603,11 @@ bool is_static_candidate(const http::request<http::string_body>& request) {
 void put_file(http::response<http::string_body>& response, const StaticFile& file,
               const http::request<http::string_body>& request) {
   auto [coding, representation] = file.choose(request[http::field::accept_encoding]);
-  if (file.negotiated) response.set(http::field::vary, "Accept-Encoding");
+  if (file.negotiated) {
+    // After what the page itself varies on (the language's page: Cookie, Accept-Language).
+    std::string vary(response[http::field::vary]);
+    response.set(http::field::vary, vary.empty() ? "Accept-Encoding" : vary + ", Accept-Encoding");
+  }
   if (response.result() == http::status::ok) {
     response.set(http::field::etag, representation.etag);
     if (domain::if_none_match_holds(request[http::field::if_none_match], representation.etag)) {
@@ -627,8 +634,20 @@ http::response<http::string_body> Server::Impl::make_response(
                                              request.version()};
   const StaticFile* page = nullptr;
   if (plain.serve_index) {
-    // The member app's index.html, or another page of the build (the console's console.html).
-    page = plain.serve_page.empty() ? files.index() : files.find(plain.serve_page);
+    // The member app's page in the visitor's language (the language cookie, then
+    // Accept-Language, then Hebrew; the landing's paths get the one with the landing pre-rendered),
+    // or another page of the build (the console's console.html).
+    if (plain.serve_page.empty()) {
+      std::string_view target = request.target();
+      auto language = domain::page_language(
+          protocol::cookie_value(request[http::field::cookie], kLanguageCookie),
+          request[http::field::accept_language]);
+      page = files.page(domain::index_page_file(
+          language, domain::shows_landing(target.substr(0, target.find('?')))));
+      response.set(http::field::vary, "Cookie, Accept-Language");
+    } else {
+      page = files.find(plain.serve_page);
+    }
     response.set(http::field::content_type, "text/html; charset=utf-8");
     response.set(http::field::cache_control, "no-cache");
     if (!page) response.body() = "Kesher: the web client is not built.";

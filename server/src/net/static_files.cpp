@@ -124,6 +124,8 @@ StaticFiles StaticFiles::load(const fs::path& root) {
     // Vite puts content-hashed names under /assets: they never change, so cache them for a year.
     bool hashed = relative.rfind("/assets/", 0) == 0;
     file.cache_control = hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+    // Pages name the hashed files of the current build: always revalidated (their ETag).
+    if (extension == ".html") file.cache_control = "no-cache";
     // The service worker is checked for updates on every navigation: never from a cache.
     if (relative == "/sw.js") file.cache_control = "no-cache";
     if (relative == "/index.html") {
@@ -134,6 +136,12 @@ StaticFiles StaticFiles::load(const fs::path& root) {
     files.files_.emplace(std::move(relative), std::move(file));
   }
   return files;
+}
+
+const StaticFile* StaticFiles::page(std::string_view file) const {
+  if (file == "/index.html") return index();
+  const StaticFile* found = find(file);
+  return found ? found : index();
 }
 
 const StaticFile* StaticFiles::find(std::string_view path) const {

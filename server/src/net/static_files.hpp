@@ -42,6 +42,9 @@ class StaticFiles {
 
   const StaticFile* find(std::string_view path) const;  // exact file, never index.html fallback
   const StaticFile* index() const { return index_ ? &*index_ : nullptr; }
+  // A page of the members' app by its file ("/index.en.html", "/app.html"); index.html when the
+  // build has no such page (an older build wrote index.html alone).
+  const StaticFile* page(std::string_view file) const;
   size_t size() const { return files_.size(); }
 
  private:

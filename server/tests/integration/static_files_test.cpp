@@ -243,7 +243,7 @@ TEST_F(StaticFiles, PagesOfTheAppAndTheConsoleAreCompressedToo) {
     auto page = get(path, "gzip, deflate, br");
     ASSERT_EQ(page.status, 200) << path;
     EXPECT_EQ(page.headers["content-encoding"], "br") << path;
-    EXPECT_EQ(page.headers["vary"], "Accept-Encoding");
+    EXPECT_EQ(page.headers["vary"], "Cookie, Accept-Language, Accept-Encoding");
     EXPECT_EQ(page.headers["content-type"], "text/html; charset=utf-8");
     EXPECT_EQ(page.headers["cache-control"], "no-cache");
     EXPECT_EQ(page.headers["content-length"], std::to_string(page.body.size()));
@@ -260,7 +260,7 @@ TEST_F(StaticFiles, PagesOfTheAppAndTheConsoleAreCompressedToo) {
   EXPECT_EQ(gunzip(gz.body), index_page());
   auto plain = get("/privacy", "");
   EXPECT_EQ(plain.headers.count("content-encoding"), 0u);
-  EXPECT_EQ(plain.headers["vary"], "Accept-Encoding");
+  EXPECT_EQ(plain.headers["vary"], "Cookie, Accept-Language, Accept-Encoding");
   EXPECT_EQ(plain.body, index_page());
   EXPECT_EQ(get("/privacy", "", {}, "HEAD").headers["content-length"],
             std::to_string(index_page().size()));
@@ -313,4 +313,111 @@ TEST_F(StaticFiles, CompressedCopiesAreNoURLsOfTheirOwn) {
   EXPECT_EQ(get("/assets/app-3f2a.js.gz", "").status, 404);
   EXPECT_EQ(get("/index.html.br", "").status, 404);
   EXPECT_EQ(get("/notes.txt.gz", "").status, 404);
+}
+
+// The members' pages in the visitor's language (domain/index_page.hpp): the landing's paths get
+// index.html, index.en.html or index.de.html, every other route app.html and its siblings; the
+// language cookie decides, then Accept-Language, then Hebrew.
+class StaticFilesByLanguage : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    web_ = new fs::path(fs::temp_directory_path() /
+                        ("kesher-web-" + std::to_string(::getpid()) + "-languages"));
+    fs::remove_all(*web_);
+    for (const char* name : {"index.html", "index.en.html", "index.de.html", "app.html",
+                             "app.en.html", "app.de.html"}) {
+      std::string text = page(name);
+      write(*web_ / name, text);
+      write(*web_ / (std::string(name) + ".br"), brotli(text));
+      write(*web_ / (std::string(name) + ".gz"), gzip(text));
+    }
+    server_ = new ServerProcess({"--web", web_->string()});
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+    fs::remove_all(*web_);
+    delete web_;
+  }
+
+  static std::string page(const std::string& name) {
+    return "<!doctype html><html><body>" + repeated("<p>" + name + "</p>", 60) + "</body></html>";
+  }
+
+  static HttpResult get(const std::string& target, const std::string& cookie,
+                        const std::string& accept_language, const std::string& if_none_match = {},
+                        const std::string& accept_encoding = "gzip, deflate, br") {
+    HttpOptions options;
+    if (!accept_encoding.empty()) options.headers.emplace_back("Accept-Encoding", accept_encoding);
+    if (!cookie.empty()) options.headers.emplace_back("Cookie", cookie);
+    if (!accept_language.empty()) options.headers.emplace_back("Accept-Language", accept_language);
+    if (!if_none_match.empty()) options.headers.emplace_back("If-None-Match", if_none_match);
+    return http_request(server_->port(), "GET", target, {}, options);
+  }
+
+  // The page a response carries, by its name.
+  static std::string served(const HttpResult& result) {
+    auto body = unbrotli(result.body);
+    if (!body) return "(not brotli)";
+    for (const char* name : {"index.en.html", "index.de.html", "index.html", "app.en.html",
+                             "app.de.html", "app.html"}) {
+      if (*body == page(name)) return name;
+    }
+    return "(unknown)";
+  }
+
+  static fs::path* web_;
+  static ServerProcess* server_;
+};
+fs::path* StaticFilesByLanguage::web_ = nullptr;
+ServerProcess* StaticFilesByLanguage::server_ = nullptr;
+
+TEST_F(StaticFilesByLanguage, TheLanguageCookieChoosesThePage) {
+  EXPECT_EQ(served(get("/", "language=en", "he-IL,he;q=0.9")), "index.en.html");
+  EXPECT_EQ(served(get("/", "kesher_session=abc; language=de", "")), "index.de.html");
+  EXPECT_EQ(served(get("/", "language=he", "en-US,en;q=0.9")), "index.html");
+  EXPECT_EQ(served(get("/landing?utm=x", "language=en", "")), "index.en.html");
+  EXPECT_EQ(served(get("/register", "language=en", "")), "app.en.html");
+  EXPECT_EQ(served(get("/privacy", "language=de", "")), "app.de.html");
+}
+
+TEST_F(StaticFilesByLanguage, AcceptLanguageWhenThereIsNoUsableCookie) {
+  EXPECT_EQ(served(get("/", "", "en-US,en;q=0.9")), "index.en.html");
+  EXPECT_EQ(served(get("/", "language=fr", "de-DE,de;q=0.9")), "index.de.html");
+  EXPECT_EQ(served(get("/register", "", "fr-FR, en;q=0.5")), "app.en.html");
+}
+
+TEST_F(StaticFilesByLanguage, HebrewByDefault) {
+  EXPECT_EQ(served(get("/", "", "")), "index.html");
+  EXPECT_EQ(served(get("/", "", "fr-FR,ja")), "index.html");
+  EXPECT_EQ(served(get("/login", "", "")), "app.html");
+}
+
+TEST_F(StaticFilesByLanguage, PagesVaryOnCookieAndLanguageWithATagPerVariant) {
+  auto he = get("/", "", "");
+  auto en = get("/", "language=en", "");
+  ASSERT_EQ(he.status, 200);
+  ASSERT_EQ(en.status, 200);
+  EXPECT_EQ(he.headers["vary"], "Cookie, Accept-Language, Accept-Encoding");
+  EXPECT_EQ(en.headers["vary"], "Cookie, Accept-Language, Accept-Encoding");
+  EXPECT_EQ(en.headers["cache-control"], "no-cache");
+  EXPECT_NE(he.headers["etag"], en.headers["etag"]);
+  // Each variant revalidates with its own tag, and not with the other's.
+  EXPECT_EQ(get("/", "language=en", "", en.headers["etag"]).status, 304);
+  EXPECT_EQ(get("/", "", "", he.headers["etag"]).status, 304);
+  EXPECT_EQ(get("/", "language=en", "", he.headers["etag"]).status, 200);
+  EXPECT_EQ(get("/", "", "", en.headers["etag"]).status, 200);
+  // The encodings of one variant have tags of their own too.
+  auto en_gzip = get("/", "language=en", "", {}, "gzip");
+  EXPECT_EQ(en_gzip.headers["content-encoding"], "gzip");
+  EXPECT_EQ(gunzip(en_gzip.body), page("index.en.html"));
+  EXPECT_NE(en_gzip.headers["etag"], en.headers["etag"]);
+  auto en_plain = get("/", "language=en", "", {}, "");
+  EXPECT_EQ(en_plain.body, page("index.en.html"));
+}
+
+TEST_F(StaticFilesByLanguage, TheOtherPagesAreNeverCachedLong) {
+  auto direct = get("/index.en.html", "", "");
+  EXPECT_EQ(direct.status, 200);
+  EXPECT_EQ(direct.headers["cache-control"], "no-cache");
 }

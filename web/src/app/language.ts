@@ -1,5 +1,5 @@
 // The UI language: i18next, <html lang dir>, the language cookie and the store move together.
-import { i18next } from '../i18n';
+import { i18next, isLanguageLoaded, loadLanguage } from '../i18n';
 import { DEFAULT_LANGUAGE, isLanguageCode, languageInfo } from '../i18n/languages';
 import { realtime } from '../realtime';
 import type { LanguageCode } from '../realtime/protocol';
@@ -12,8 +12,21 @@ export function readLanguageCookie(): LanguageCode | null {
   return isLanguageCode(value) ? value : null;
 }
 
+// The language of the page the server chose (the cookie, else Accept-Language, else Hebrew:
+// server/src/domain/index_page.hpp), read before the app changes <html lang>.
+const servedLanguage: LanguageCode | null =
+  typeof document !== 'undefined' && isLanguageCode(document.documentElement.lang)
+    ? document.documentElement.lang
+    : null;
+
+/** The language with no choice stored: the served page's, so that the app takes over the
+ *  pre-rendered landing in its own language; Hebrew without one. */
+export function defaultLanguage(): LanguageCode {
+  return servedLanguage ?? DEFAULT_LANGUAGE;
+}
+
 export function initialLanguage(): LanguageCode {
-  return readLanguageCookie() ?? DEFAULT_LANGUAGE;
+  return readLanguageCookie() ?? defaultLanguage();
 }
 
 /** The web manifest of a language: Hebrew is the default one. */
@@ -34,11 +47,31 @@ export function applyDocumentLanguage(code: LanguageCode): void {
   }
 }
 
-/** Switches the UI without remembering the choice (used for defaults, not user choices). */
+// The latest choice wins when a language is still loading as another one is chosen.
+let pendingLanguage: LanguageCode | null = null;
+
+/** Switches the UI without remembering the choice (used for defaults, not user choices). A
+ *  language whose translations are not loaded yet is fetched first (one chunk), and the UI switches
+ *  when it is there, so no raw key ever shows. */
 export function applyLanguage(code: LanguageCode): void {
-  if (i18next.language !== code) void i18next.changeLanguage(code);
-  applyDocumentLanguage(code);
-  useAppStore.getState().setLanguage(code);
+  const apply = () => {
+    if (i18next.language !== code) void i18next.changeLanguage(code);
+    applyDocumentLanguage(code);
+    useAppStore.getState().setLanguage(code);
+  };
+  pendingLanguage = code;
+  if (isLanguageLoaded(code)) {
+    apply();
+    return;
+  }
+  loadLanguage(code).then(
+    () => {
+      if (pendingLanguage === code) apply();
+    },
+    () => {
+      // Offline or a stale deploy: the UI stays in its language (chunkReload handles the latter).
+    },
+  );
 }
 
 export function changeLanguage(code: LanguageCode): void {

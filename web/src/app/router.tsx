@@ -1,36 +1,121 @@
 // Every route of spec §2. Pages of other feature areas are lazy chunks; screens not built yet
 // render a placeholder inside the real main layout. The server serves the same pages behind the
 // same guards (server/src/domain/routes.cpp); src/realtime/contract.test.ts compares the two.
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ChatRuntime } from '../features/chat/ChatRuntime';
 import { ComingSoon, type PlaceholderPage } from '../features/shell/ComingSoon';
 import { ErrorPage } from '../features/shell/ErrorPage';
+import { requireTranslations, type TranslationPart } from '../i18n';
+import { LoadingScreen } from '../features/shell/LoadingScreen';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
-import { ContactsRoute } from './ContactsRoute';
 import { GuestOnly, RequireAuth } from './guards';
-import { MainLayout } from './layouts/MainLayout';
-import { PagesLayout } from './layouts/PagesLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { DefaultLayout, LandingLayout } from './layouts/SimpleLayouts';
 
-const LandingPage = lazy(() => import('../features/auth/LandingPage'));
+// The signed-in frame and the chat runtime are chunks of their own too: a guest's first load
+// (the landing, sign-up) carries neither.
+const loadChatRuntime = () => withTexts('member', import('../features/chat/ChatRuntime'));
+const loadMainLayout = () => withTexts('member', import('./layouts/MainLayout'));
+const loadExplore = () => import('../features/explore/ExplorePage');
+const ChatRuntimeChunk = lazy(() => loadChatRuntime().then((m) => ({ default: m.ChatRuntime })));
+const MainLayoutChunk = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
+
+// The signed-in screens' first segments (the RequireAuth routes below).
+const MEMBER_SEGMENTS = new Set([
+  'explore',
+  'meet',
+  'stories',
+  'contacts',
+  'profile',
+  'likesme',
+  'mylikes',
+  'visitors',
+  'match',
+  'chat',
+  'settings',
+]);
+
+/** On a signed-in screen, main.tsx fetches the frame, the chat runtime and the members' texts at
+ *  once, beside the first chunks, instead of one after the other as the routes render. */
+export function preloadMemberShell(pathname: string): void {
+  if (!MEMBER_SEGMENTS.has(pathname.split('/')[1] ?? '')) return;
+  const settle = (load: Promise<unknown>) => void load.catch(() => undefined);
+  settle(loadChatRuntime());
+  settle(loadMainLayout());
+  if (pathname === '/explore') settle(loadExplore());
+}
+function ChatRuntime() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <ChatRuntimeChunk />
+    </Suspense>
+  );
+}
+function MainLayout() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <MainLayoutChunk />
+    </Suspense>
+  );
+}
+
+const ContactsRoute = lazy(() =>
+  import('./ContactsRoute').then((m) => ({ default: m.ContactsRoute })),
+);
+const PagesLayoutChunk = lazy(() =>
+  import('./layouts/PagesLayout').then((m) => ({ default: m.PagesLayout })),
+);
+function PagesLayout() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <PagesLayoutChunk />
+    </Suspense>
+  );
+}
+
+// Screens that bring a part of the translations along (src/i18n/index.ts): the information pages
+// their long texts, the signed-in frame the members' areas.
+const withTexts = <T,>(part: TranslationPart, chunk: Promise<T>): Promise<T> =>
+  Promise.all([chunk, requireTranslations(part)]).then(([module]) => module);
+const withInfo = <T,>(page: Promise<T>): Promise<T> => withTexts('info', page);
+
+// The landing takes over the pre-rendered copy in the page (web/build/landingPages.ts): main.tsx
+// loads its chunk before the first render, so that no loading screen comes between the two.
+type LandingModule = typeof import('../features/auth/LandingPage');
+let landingModule: LandingModule | undefined;
+export function preloadLanding(): Promise<unknown> {
+  return import('../features/auth/LandingPage').then((module) => {
+    landingModule = module;
+  });
+}
+const LandingPage = lazy(() => {
+  const loaded = landingModule;
+  // A thenable that answers at once: React renders a loaded module without suspending.
+  if (loaded)
+    return {
+      then: (resolve: (module: LandingModule) => void) => resolve(loaded),
+    } as unknown as Promise<LandingModule>;
+  return import('../features/auth/LandingPage');
+});
+
+/** The paths that show the landing (the same as the routes below). */
+export const LANDING_PATHS: readonly string[] = ['/', '/landing', '/landing-blue'];
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ResetPage = lazy(() => import('../features/auth/ResetPage'));
 const RecoverPage = lazy(() => import('../features/auth/RecoverPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const PrivacyPage = lazy(() => import('../features/info/PrivacyPage'));
-const TosPage = lazy(() => import('../features/info/TosPage'));
-const TermsPage = lazy(() => import('../features/info/TermsPage'));
-const SupportPage = lazy(() => import('../features/info/SupportPage'));
+const PrivacyPage = lazy(() => withInfo(import('../features/info/PrivacyPage')));
+const TosPage = lazy(() => withInfo(import('../features/info/TosPage')));
+const TermsPage = lazy(() => withInfo(import('../features/info/TermsPage')));
+const SupportPage = lazy(() => withInfo(import('../features/info/SupportPage')));
 const MeetPage = lazy(() => import('../features/meet/MeetPage'));
 const LikesMePage = lazy(() => import('../features/lists/LikesMePage'));
 const MyLikesPage = lazy(() => import('../features/lists/MyLikesPage'));
 const VisitorsPage = lazy(() => import('../features/lists/VisitorsPage'));
 const MatchesPage = lazy(() => import('../features/lists/MatchesPage'));
-const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
+const ExplorePage = lazy(loadExplore);
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const StoriesPage = lazy(() => import('../features/stories/StoriesPage'));
 
@@ -49,11 +134,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <LandingLayout />,
-            children: [
-              { path: '/', element: <LandingPage /> },
-              { path: '/landing', element: <LandingPage /> },
-              { path: '/landing-blue', element: <LandingPage /> },
-            ],
+            children: [...LANDING_PATHS.map((path) => ({ path, element: <LandingPage /> }))],
           },
           {
             element: <DefaultLayout />,

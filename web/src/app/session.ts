@@ -3,7 +3,7 @@
 import type { RealtimeClient, RealtimeSnapshot } from '../realtime';
 import type { ConnectionState } from './store';
 import { RECONNECT_REFRESH_DELAY_MS } from './constants';
-import { applyLanguage, readLanguageCookie } from './language';
+import { applyLanguage, defaultLanguage, readLanguageCookie } from './language';
 import { readSessionHint } from './sessionHint';
 import { useAppStore } from './store';
 import { i18next } from '../i18n';
@@ -58,8 +58,9 @@ export function bindRealtime(client: RealtimeClient, navigate: (to: string) => v
     }),
     client.on('geodata', (reply) => {
       if (reply.data) store().setCountry(reply.data.country);
-      // Spec §4: with no stored choice the app speaks Hebrew, whatever the browser prefers.
-      if (readLanguageCookie() === null) applyLanguage('he');
+      // Spec §4: with no stored choice the app speaks the default language: the one the server
+      // chose the page in (Accept-Language, else Hebrew), which the pre-rendered landing shows.
+      if (readLanguageCookie() === null) applyLanguage(defaultLanguage());
     }),
     client.on('totals', (reply) => {
       if (reply.data) store().setTotals(reply.data);

@@ -1,7 +1,8 @@
 // Every area folder under src/i18n/ must hold he, en and de with the same keys, no empty values
 // and the same {{placeholders}}; a key missing in one language would show up as a raw key.
 import { describe, expect, it, vi } from 'vitest';
-import { buildResources, loudMissingKey } from './index';
+import { buildResources } from './allResources';
+import { loudMissingKey } from './index';
 import { LANGUAGES } from './languages';
 
 const files = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' });

@@ -1,23 +1,51 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { MoneyRuntime } from '../../features/money/MoneyRuntime';
+import { useMoneyStore } from '../../features/money/store';
 import { BannerHost } from '../../features/notify/BannerHost';
 import { ConnectionBanner } from '../../features/shell/ConnectionStatus';
-import { CreditsModal } from '../../features/money/CreditsModal';
-import { MoneyRuntime } from '../../features/money/MoneyRuntime';
-import { PaymentModalHost } from '../../features/money/PaymentModal';
-import { FreeCreditsModal } from '../../features/shell/FreeCreditsModal';
 import { PushPromptGate } from '../../features/push/PushPromptGate';
+import { useAppStore } from '../store';
+
+// The app-wide modals are not on the first screen: each is its own chunk, fetched the first time
+// the store asks for it (docs/architecture.md, "What the first load holds").
+const FreeCreditsModal = lazy(() =>
+  import('../../features/shell/FreeCreditsModal').then((m) => ({ default: m.FreeCreditsModal })),
+);
+const CreditsModal = lazy(() =>
+  import('../../features/money/CreditsModal').then((m) => ({ default: m.CreditsModal })),
+);
+const PaymentModalHost = lazy(() =>
+  import('../../features/money/PaymentModal').then((m) => ({ default: m.PaymentModalHost })),
+);
+
+/** Mounts a lazy modal host once it is first wanted, and keeps it (its closing stays its own). */
+function WhenWanted({ wanted, children }: { wanted: boolean; children: ReactNode }) {
+  const [mounted, setMounted] = useState(wanted);
+  if (wanted && !mounted) setMounted(true);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** Above every layout: app-wide modals that any screen may open through the store, the in-app
  *  notification banner and the connection status. */
 export function RootLayout() {
+  const rewardWanted = useAppStore((s) => s.freeCreditsClaimed !== null);
+  const creditsWanted = useAppStore((s) => s.creditsModalOpen);
+  const paymentWanted = useMoneyStore((s) => s.payment !== null);
   return (
     <>
       <Outlet />
-      <FreeCreditsModal />
+      <WhenWanted wanted={rewardWanted}>
+        <FreeCreditsModal />
+      </WhenWanted>
       <PushPromptGate />
       <MoneyRuntime />
-      <CreditsModal />
-      <PaymentModalHost />
+      <WhenWanted wanted={creditsWanted}>
+        <CreditsModal />
+      </WhenWanted>
+      <WhenWanted wanted={paymentWanted}>
+        <PaymentModalHost />
+      </WhenWanted>
       <BannerHost />
       <ConnectionBanner />
       <ScrollRestoration />

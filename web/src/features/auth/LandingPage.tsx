@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SIGNUP_CREDITS } from '../../app/constants';
+import { MEMBERS_CLAIM, SIGNUP_CREDITS } from '../../app/constants';
 import { formatNumber } from '../../app/format';
 import { BrandMark, Icon, LanguagePicker, useAppStore } from './shell';
 import type { IconName } from './shell';
 import './LandingPage.css';
-
-// Spec §1's member claim. It is the operator's figure, so the copy says "registered".
-const MEMBERS_CLAIM = 100_000;
 
 const FEATURES = ['slips', 'discover', 'stories', 'gifts'] as const;
 const FEATURE_ICONS: Record<(typeof FEATURES)[number], IconName> = {
@@ -17,7 +14,8 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number], IconName> = {
   gifts: 'gift',
 };
 
-/** "/": the logged-out home. */
+/** "/": the logged-out home. Its first screen is pre-rendered into the index pages by
+ *  web/build/landingPages.ts: keep the two in step. */
 export default function LandingPage() {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);

@@ -3,7 +3,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import type { ComponentType } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { buildResources } from '../../i18n';
+import { buildResources } from '../../i18n/allResources';
 import type { LanguageCode } from '../../realtime/protocol';
 import { isInfoDisclosureData, isInfoPageData, isInfoSection } from './infoContent';
 import PrivacyPage from './PrivacyPage';

@@ -1,0 +1,76 @@
+// The first load (docs/architecture.md, "Per-language pages"): the server sends the landing
+// pre-rendered in the visitor's language (the language cookie, then Accept-Language, then Hebrew),
+// readable before any script runs, and React takes it over without a loading screen in between.
+import { expect, snap, test, tr, type Lang } from './fixtures';
+
+const LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-US', de: 'de-DE' };
+
+for (const lang of ['he', 'en', 'de'] as const) {
+  test(`the landing is readable in ${lang} before the scripts run`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      baseURL,
+      javaScriptEnabled: false,
+      locale: LOCALES[lang],
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', lang);
+    await expect(html).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+    await expect(page).toHaveTitle(tr('common.brand', lang));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('auth.tagline', lang));
+    const register = page.getByRole('link', { name: tr('auth.landing.register', lang) });
+    await expect(register).toBeVisible();
+    await expect(register).toHaveAttribute('href', '/register');
+    // The landing's stylesheet is there: the call to action is the styled button, not a bare link.
+    await expect(register).toHaveCSS('display', /flex|inline-flex|block|inline-block/);
+    if (lang !== 'de') await snap(page, testInfo, `first-load-prerendered-${lang}`);
+    await context.close();
+  });
+}
+
+test('the language cookie wins over Accept-Language', async ({ browser, baseURL }, testInfo) => {
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    baseURL,
+    javaScriptEnabled: false,
+    locale: 'de-DE',
+  });
+  const url = new URL(baseURL ?? '');
+  await context.addCookies([{ name: 'language', value: 'en', domain: url.hostname, path: '/' }]);
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('auth.tagline', 'en'));
+  // Other routes get the page without the landing in it.
+  await page.goto('/register');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('landing-page')).toHaveCount(0);
+  await context.close();
+});
+
+for (const lang of ['he', 'en'] as const) {
+  test(`React takes the ${lang} landing over`, async ({ browser, baseURL }, testInfo) => {
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      baseURL,
+      locale: LOCALES[lang],
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    // The real landing (with its working language picker) replaces the pre-rendered copy.
+    await expect(page.getByTestId('landing-register')).toBeVisible();
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('auth.tagline', lang));
+    await expect(
+      page.getByRole('combobox', { name: tr('common.language.label', lang) }),
+    ).toBeEnabled();
+    await snap(page, testInfo, `first-load-app-${lang}`);
+    await context.close();
+  });
+}
