@@ -109,7 +109,7 @@ function nextDeploy(from: string, to: string, goneChunk: string): void {
   const version = /`([0-9a-f]{12})`/.exec(sw)?.[1];
   if (!version) throw new Error('no version in sw.js');
   writeFileSync(join(to, 'sw.js'), sw.replaceAll(version, `${version.slice(0, 10)}ff`));
-  for (const name of readdirSync(to).filter((n) => /^index(\.\w+)?\.html$/.test(n))) {
+  for (const name of readdirSync(to).filter((n) => /^(?:index|app)(\.\w+)?\.html$/.test(n))) {
     const html = readFileSync(join(to, name), 'utf8');
     writeFileSync(
       join(to, name),

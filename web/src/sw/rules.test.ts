@@ -25,6 +25,10 @@ describe('strategyFor', () => {
     }
   });
 
+  it('answers a navigation to the offline page from the cache', () => {
+    expect(strategyFor(get('/offline.html', 'navigate'), ORIGIN, PRECACHED)).toBe('precached');
+  });
+
   it('never answers the API, the socket, media, uploads, the console, links and payments', () => {
     const paths = [
       '/api/push/key',

@@ -47,7 +47,9 @@ export function strategyFor(
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
   if (url.origin !== origin || isPassThrough(url.pathname)) return null;
-  if (request.mode === 'navigate') return 'navigate';
+  // The offline page is itself a page: opened offline it must come from the cache, not fall back
+  // to the app (which would answer it with its not-found page).
+  if (request.mode === 'navigate') return url.pathname === OFFLINE_PAGE ? 'precached' : 'navigate';
   if (url.pathname.startsWith('/assets/')) return 'asset';
   if (precached.has(url.pathname)) return 'precached';
   return null;
