@@ -102,6 +102,16 @@ export function bindMoney(): () => void {
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),
   });
+  const onAuthenticated = () => {
+    // Signed in, the prices are the member's: the same currency payment/initiate charges in.
+    refreshPrices();
+    if (money().prizes.length > 0) return;
+    void fetchPrizes().then((catalogue) => {
+      if (catalogue && catalogue.prizes.length > 0) {
+        money().setPrizes(catalogue.prizes, catalogue.details);
+      }
+    });
+  };
   const off = subscribeMoneyEvents({
     paymentComplete: (event) => payments.handle(event),
     paymentFailed: (event) => money().addFailedOrder(event.order_id),
@@ -111,17 +121,11 @@ export function bindMoney(): () => void {
     },
     prizes: ({ prizes, details }) => money().setPrizes(prizes, details),
     notification: showNotification,
-    authenticated: () => {
-      // Signed in, the prices are the member's: the same currency payment/initiate charges in.
-      refreshPrices();
-      if (money().prizes.length > 0) return;
-      void fetchPrizes().then((catalogue) => {
-        if (catalogue && catalogue.prizes.length > 0) {
-          money().setPrizes(catalogue.prizes, catalogue.details);
-        }
-      });
-    },
+    authenticated: onAuthenticated,
   });
+  // The socket may have signed in before this runtime started (the first render waits for the
+  // page's translations): then the member's prices are asked for now.
+  if (app().authenticated) onAuthenticated();
   return () => {
     off();
     payments.dispose();
