@@ -351,11 +351,16 @@ class WebSocketSession final : public bus::Connection,
       queued_bytes_ = 0;
       state_.connection.reset();
       if (ec) co_return;
+      // A refused peer that does not read would otherwise hold the connection for the whole
+      // close-handshake timeout.
+      start_teardown();
       co_await ws_.async_close(
           websocket::close_reason(attached == bus::AttachResult::session_revoked
                                       ? bus::kCloseLoggedOut
                                       : bus::kCloseTooManySockets),
           kNoThrow);
+      closed_ = true;
+      teardown_->cancel();
       co_return;
     }
     if (!queue_.empty()) {
@@ -379,6 +384,9 @@ class WebSocketSession final : public bus::Connection,
     state_.connection.reset();  // breaks the cycle session → state → session
     closed_ = true;
     if (teardown_) teardown_->cancel();
+    // Beast closes the connection on every way a read ends that we know of; a session that is
+    // over must not leave one open in any other.
+    if (beast::get_lowest_layer(ws_).is_open()) cut();
   }
 
   asio::awaitable<void> read_loop() {
