@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "harness.hpp"
 #include "protocol/errors.hpp"
 
 namespace {
@@ -17,7 +18,7 @@ namespace {
 namespace json = boost::json;
 
 json::object dump_protocol() {
-  FILE* out = popen(KESHER_BINARY " --dump-protocol", "r");
+  FILE* out = popen((std::string(kesher::test::server_binary()) + " --dump-protocol").c_str(), "r");
   if (!out) return {};
   std::string text;
   char chunk[4096];

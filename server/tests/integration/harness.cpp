@@ -75,7 +75,7 @@ void ServerProcess::launch() {
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
-    std::vector<std::string> args{KESHER_BINARY,      "--port",      "0",
+    std::vector<std::string> args{server_binary(),    "--port",      "0",
                                   "--host",           "127.0.0.1",   "--data",
                                   data_dir_.string(), "--log-level", "warn"};
     // No web client unless a test brings its own.
@@ -92,7 +92,7 @@ void ServerProcess::launch() {
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
     argv.push_back(nullptr);
-    execv(KESHER_BINARY, argv.data());
+    execv(server_binary(), argv.data());
     _exit(127);
   }
   close(pipe_fds[1]);
@@ -419,6 +419,23 @@ json::object registration_body(const std::string& email) {
                       {"answer", 3},        {"language", "en"}};
 }
 
+const char* server_binary() {
+  static const char* binary = [] {
+    const char* chosen = std::getenv("KESHER_SERVER_BIN");
+    return chosen && *chosen ? chosen : KESHER_BINARY;
+  }();
+  return binary;
+}
+
+bool server_is_sanitized() {
+#ifdef KESHER_SANITIZED
+  return true;
+#else
+  const char* flag = std::getenv("KESHER_SERVER_SANITIZED");
+  return flag && std::string_view(flag) == "1";
+#endif
+}
+
 Member register_member(const ServerProcess& server, const std::string& email,
                        const json::object& overrides) {
   auto body = registration_body(email);
@@ -502,8 +519,8 @@ void execute_sql(const ServerProcess& server, const std::string& sql) {
 }
 
 int run_kesher(const ServerProcess& server, const std::vector<std::string>& args) {
-  std::string command =
-      std::string(KESHER_BINARY) + " --data '" + server.data_dir().string() + "' --log-level warn";
+  std::string command = std::string(server_binary()) + " --data '" + server.data_dir().string() +
+                        "' --log-level warn";
   for (const auto& arg : args) command += " '" + arg + "'";
   command += " > /dev/null";
   int status = std::system(command.c_str());
@@ -566,7 +583,7 @@ json::array query_rows(const ServerProcess& server, const std::string& sql) {
 CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std::string>& args,
                                  const std::string& input) {
   std::string command =
-      std::string(KESHER_BINARY) + " --data '" + data_dir.string() + "' --log-level warn";
+      std::string(server_binary()) + " --data '" + data_dir.string() + "' --log-level warn";
   // Tests pass plain text without quotes of its own.
   if (!input.empty()) command = "printf '%s\\n' '" + input + "' | " + command;
   for (const auto& arg : args) command += " '" + arg + "'";

@@ -118,6 +118,13 @@ struct Member {
   std::string cookie;
   int64_t id = 0;
 };
+// The server the tests start: the build's own, or KESHER_SERVER_BIN (make test-asan points the
+// Release tests at the ASan+UBSan server instead of building a second set of tests).
+const char* server_binary();
+// Whether that server is a sanitizer build, whose time and memory bounds are looser: the test
+// binary's own build, or KESHER_SERVER_SANITIZED=1 beside KESHER_SERVER_BIN.
+bool server_is_sanitized();
+
 json::object registration_body(const std::string& email);
 // Registers with the default body, changed by `overrides` (gender, s_age, place_id, …).
 Member register_member(const ServerProcess& server, const std::string& email,

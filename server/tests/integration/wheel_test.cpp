@@ -253,11 +253,8 @@ TEST_F(Wheel, SeededSpinsFollowTheConfiguredOdds) {
       std::vector<std::string>{"--frame-burst", "5000", "--frame-rate", "5000", "--wheel-seed",
                                "20261125", "--sqlite-sync", "normal"});
   Member dana = member();
-#ifdef KESHER_SANITIZED
-  constexpr int kSpins = 2000;  // the release run draws the full 10,000; ASan is slower
-#else
-  constexpr int kSpins = 10000;
-#endif
+  // The release run draws the full 10,000; ASan is slower.
+  const int kSpins = server_is_sanitized() ? 2000 : 10000;
   std::string id = std::to_string(dana.id);
   execute_sql(*server_,
               "INSERT INTO spin_ledger (user_id, delta, reason, idempotency_key, created_at) "
