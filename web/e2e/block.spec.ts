@@ -2,7 +2,7 @@
 // person gone from Discover, listed under Settings → Blocked users, and back after unblocking.
 // In Hebrew and in English.
 import type { Page } from '@playwright/test';
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { openAndCloseReward, personaIds, registerMember, sql } from './social';
 
 function tileOf(page: Page, id: number) {
@@ -15,6 +15,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const me = await registerMember(page.request, context, baseURL ?? '', 'block', lang);
     await openAndCloseReward(page, '/meet', lang);
     await expect(page.getByTestId('meet-tile').first()).toBeVisible();

@@ -13,7 +13,7 @@ import {
   sendAnswered,
   theirMessages,
 } from './conversation';
-import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import { expect, OUT_OF_THE_WAY, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { openAndCloseReward, registerMember, withOtherMember } from './social';
 
 const TEXT_PRICE = 50;
@@ -25,6 +25,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     browser,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const base = baseURL ?? '';
     const phone = isPhone(testInfo);
     // A: a man looking for women; B: a woman looking for men. Both fresh, 200 credits each.

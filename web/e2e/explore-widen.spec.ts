@@ -2,7 +2,7 @@
 // first. A member 80 km from Berlin finds nobody within the default 50 km: the empty deck offers
 // to search within 100 km with one tap, which saves the wider search and deals Berlin's personas,
 // whose cards say they are written in German. In Hebrew and in English, on a phone and a desktop.
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { openAndCloseReward, registerMember, sql, topCard, topCardId } from './social';
 
 const HAIFA = 294801;
@@ -16,6 +16,7 @@ for (const lang of LANGS) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     await registerMember(page.request, context, baseURL ?? '', 'haifa', lang, {
       placeId: HAIFA,
       ages: [23, 37],
@@ -32,6 +33,7 @@ for (const lang of LANGS) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const me = await registerMember(page.request, context, baseURL ?? '', 'widen', lang, {
       placeId: FRANKFURT_ODER,
     });

@@ -1,7 +1,7 @@
 // The swipe deck (/explore): a persona's profile with its virtual-profile disclosure, a pass by a
 // real pointer drag, a pass by button, and a like that a persona returns at once: the matched
 // modal, then the match in /match and the like in /mylikes. In Hebrew and in English.
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import {
   cardOf,
   dragTopCard,
@@ -23,6 +23,7 @@ for (const lang of LANGS) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const touch = testInfo.project.name === 'phone';
     // A man in Tel Aviv looking for women of any age: the deck holds Tel Aviv's personas.
     const me = await registerMember(page.request, context, baseURL ?? '', 'deck', lang);

@@ -1,7 +1,7 @@
 // Discover (/meet): 24 people a page, more by scrolling, with no duplicates; the popular tab; the
 // spotlight strip in the desktop right column. In Hebrew and in English.
 import type { Page } from '@playwright/test';
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { openAndCloseReward, personaIds, registerMember, sql } from './social';
 
 const PAGE_SIZE = 24;
@@ -44,6 +44,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     // A man in Tel Aviv looking for women of 18–100 within the default 50 km: the seeded
     // personas hold about a hundred such women, more than one page (a precondition, checked here
     // roughly).

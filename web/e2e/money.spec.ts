@@ -5,7 +5,7 @@
 // and the desktop layouts. Screenshots: the credits modal, the subscriptions modal, the checkout
 // in the payment modal.
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { payWithCard } from './money';
 import { moreFans, openAndCloseReward, registerMember } from './social';
 
@@ -44,6 +44,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     await registerMember(page.request, context, baseURL ?? '', 'buyer', lang);
     await openAndCloseReward(page, '/explore', lang);
     await expectBalance(page, testInfo, lang, SIGNUP);
@@ -87,6 +88,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     baseURL,
     request,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const me = await registerMember(page.request, context, baseURL ?? '', 'premium', lang);
     await openAndCloseReward(page, '/likesme', lang);
     await moreFans(request, page, me.id, 2);

@@ -2,7 +2,16 @@
 // from a profile whose "Send message" shows the chat with nothing over it; recover links that
 // say at once when they are dead; the brand in Hebrew letters; German that names the deck one
 // way; and three columns with room between 865 and 1199 px.
-import { expect, newestMailTo, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import {
+  expect,
+  newestMailTo,
+  OUT_OF_THE_WAY,
+  snap,
+  test,
+  tr,
+  type Lang,
+  onlyPairedLayout,
+} from './fixtures';
 import {
   instantLikers,
   openAndCloseReward,
@@ -20,6 +29,7 @@ for (const lang of LANGS) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const touch = testInfo.project.name === 'phone';
     await registerMember(page.request, context, baseURL ?? '', 'newcomer', lang);
     const likesBack = instantLikers(2);
@@ -67,6 +77,7 @@ for (const lang of LANGS) {
     request,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     await context.addCookies([{ name: 'language', value: lang, url: baseURL ?? '' }]);
     // A made-up token.
     await page.goto('/recover/not-a-real-token');
@@ -99,6 +110,7 @@ for (const lang of LANGS) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     await context.addCookies([{ name: 'language', value: lang, url: baseURL ?? '' }]);
     const brand = tr('common.brand', lang);
     for (const path of ['/privacy', '/tos', '/terms-and-conditions', '/support']) {

@@ -5,7 +5,16 @@
 // section.
 import { readFileSync } from 'node:fs';
 import { myMessages, send } from './conversation';
-import { expect, logInThroughForm, OUT_OF_THE_WAY, snap, test, tr, type Lang } from './fixtures';
+import {
+  expect,
+  logInThroughForm,
+  OUT_OF_THE_WAY,
+  snap,
+  test,
+  tr,
+  type Lang,
+  onlyPairedLayout,
+} from './fixtures';
 import { openAndCloseReward, registerMember } from './social';
 
 for (const lang of ['he', 'en'] as Lang[]) {
@@ -15,6 +24,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     request,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     const base = baseURL ?? '';
     // B has a cookie jar of their own (the test's request context), A the page's.
     const b = await registerMember(request, context, base, 'gdpr-b', lang, {

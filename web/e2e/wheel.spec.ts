@@ -4,7 +4,7 @@
 // modules: against a server without them (`kesher --dump-protocol`) they are skipped, not faked.
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { expect, snap, test, tr, type Lang } from './fixtures';
+import { expect, snap, test, tr, type Lang, onlyPairedLayout } from './fixtures';
 import { payWithCard } from './money';
 import { openAndCloseReward, registerMember } from './social';
 
@@ -28,6 +28,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     test.skip(!modules.has('spinofluck/spin'), 'the server has no wheel yet');
     await registerMember(page.request, context, baseURL ?? '', 'wheel', lang);
     await openAndCloseReward(page, '/profile', lang);
@@ -51,6 +52,7 @@ for (const lang of ['he', 'en'] as Lang[]) {
     context,
     baseURL,
   }, testInfo) => {
+    onlyPairedLayout(lang);
     test.skip(!modules.has('boost/buy'), 'the server has no boosts yet');
     await registerMember(page.request, context, baseURL ?? '', 'boost', lang);
     await openAndCloseReward(page, '/profile', lang);
