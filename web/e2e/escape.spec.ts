@@ -92,6 +92,11 @@ test('Instagram on Android: the prompt, Chrome’s intent with a token that sign
   const page = await inApp.newPage();
   await registerIn(page.request, 'en');
   await page.goto('/explore');
+  // A new member's reward modal comes first; the prompt follows when it is closed.
+  const reward = page.getByRole('dialog', { name: tr('common.freeCredits.title', 'en') });
+  await expect(reward).toBeVisible();
+  await expect(page.getByTestId('escape-prompt-external')).toHaveCount(0);
+  await reward.getByRole('button', { name: tr('common.freeCredits.cta', 'en') }).click();
 
   const prompt = page.getByTestId('escape-prompt-external');
   await expect(prompt).toBeVisible();
@@ -188,6 +193,8 @@ test('Instagram on iPhone: the steps, and Safari’s scheme only when asked', as
   const page = await inApp.newPage();
   await registerIn(page.request, 'de');
   await page.goto('/explore');
+  const reward = page.getByRole('dialog', { name: tr('common.freeCredits.title', 'de') });
+  await reward.getByRole('button', { name: tr('common.freeCredits.cta', 'de') }).click();
   const prompt = page.getByTestId('escape-prompt-external');
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText(tr('escape.ios.steps', 'de'));

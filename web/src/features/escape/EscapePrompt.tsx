@@ -35,6 +35,9 @@ function chooseLater(): void {
 export default function EscapePrompt({ detection }: { detection: BrowserDetection }) {
   const { t } = useTranslation();
   const authChecked = useAppStore((s) => s.authChecked);
+  // A new member's reward modal comes first (it shows once); the prompt follows when it closes.
+  // The automatic attempt on Android does not wait for it.
+  const rewardOpen = useAppStore((s) => s.freeCreditsClaimed !== null);
   const [open, setOpen] = useState(() => !laterChosen());
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -73,7 +76,7 @@ export default function EscapePrompt({ detection }: { detection: BrowserDetectio
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authChecked, detection]);
 
-  if (!open) return null;
+  if (!open || rewardOpen) return null;
 
   const later = () => {
     cancelAuto.current();
