@@ -133,6 +133,7 @@ HttpResponse HttpRouter::handle(app::Context& app, const HttpRequest& request) c
 HttpRouter make_http_router() {
   HttpRouter router;
   register_auth_routes(router);
+  register_escape_routes(router);
   register_media_routes(router);
   register_payment_routes(router);
   register_export_routes(router);

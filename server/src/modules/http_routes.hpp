@@ -72,6 +72,9 @@ class HttpRouter {
 // The accounts (/api/auth/*), /verify/{token} and the page routes of spec §2 (auth_http.cpp).
 void register_auth_routes(HttpRouter& router);
 
+// POST /api/auth/escape and GET /check/{token}: the escape from in-app browsers (escape_http.cpp).
+void register_escape_routes(HttpRouter& router);
+
 // POST /upload and GET /media/u/{name}.jpg (media_http.cpp).
 void register_media_routes(HttpRouter& router);
 

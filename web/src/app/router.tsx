@@ -118,6 +118,9 @@ const MatchesPage = lazy(() => import('../features/lists/MatchesPage'));
 const ExplorePage = lazy(loadExplore);
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const StoriesPage = lazy(() => import('../features/stories/StoriesPage'));
+// Where an escape from an in-app browser arrives (src/features/escape), with its texts.
+const CheckPage = lazy(() => withTexts('escape', import('../features/escape/CheckPage')));
+const ReconnectPage = lazy(() => withTexts('escape', import('../features/escape/ReconnectPage')));
 
 const placeholder = (path: string, page: PlaceholderPage): RouteObject => ({
   path,
@@ -148,7 +151,13 @@ export const routes: RouteObject[] = [
       },
       {
         element: <DefaultLayout />,
-        children: [{ path: '/recover/:token', element: <RecoverPage /> }],
+        children: [
+          { path: '/recover/:token', element: <RecoverPage /> },
+          // The server answers a good /check/{token} itself (a session and a redirect); the app
+          // shows what is left: a used, expired or unknown token (docs/protocol.md).
+          { path: '/check/:token?', element: <CheckPage /> },
+          { path: '/reconnect/:slug?', element: <ReconnectPage /> },
+        ],
       },
       {
         element: <PagesLayout />,
@@ -194,8 +203,6 @@ export const routes: RouteObject[] = [
             element: <MainLayout />,
             children: [
               placeholder('/payments/redirect', 'paymentsRedirect'),
-              placeholder('/check/:slug?', 'check'),
-              placeholder('/reconnect/:slug?', 'reconnect'),
               placeholder('/ref/:slug?', 'ref'),
             ],
           },

@@ -7,14 +7,17 @@ import en from './bundles/en';
 import enMember from './bundles/en.member';
 import he from './bundles/he';
 import heMember from './bundles/he.member';
+import escapeDe from './escape/de.json';
+import escapeEn from './escape/en.json';
+import escapeHe from './escape/he.json';
 import infoDe from './info/de.json';
 import infoEn from './info/en.json';
 import infoHe from './info/he.json';
 
 export function buildResources(): Resources {
   return {
-    he: { translation: { ...he, ...heMember, info: infoHe as Tree } },
-    en: { translation: { ...en, ...enMember, info: infoEn as Tree } },
-    de: { translation: { ...de, ...deMember, info: infoDe as Tree } },
+    he: { translation: { ...he, ...heMember, info: infoHe as Tree, escape: escapeHe as Tree } },
+    en: { translation: { ...en, ...enMember, info: infoEn as Tree, escape: escapeEn as Tree } },
+    de: { translation: { ...de, ...deMember, info: infoDe as Tree, escape: escapeDe as Tree } },
   };
 }

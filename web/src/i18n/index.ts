@@ -8,7 +8,9 @@
 //   preloaded by the page (web/build/landingPages.ts), so the first render waits for no extra trip;
 // - member (./bundles/<code>.member.ts): the signed-in screens' areas, fetched with their layout
 //   (router.tsx) and as soon as a session is known (main.tsx);
-// - info (./info/<code>.json): the long texts of the information pages, fetched with them.
+// - info (./info/<code>.json): the long texts of the information pages, fetched with them;
+// - escape (./escape/<code>.json): the in-app browser prompt and the /check and /reconnect pages,
+//   fetched with them (src/features/escape).
 // A part once wanted is loaded for every language switched to before the switch, so no raw key
 // ever shows.
 import i18next from 'i18next';
@@ -20,17 +22,18 @@ import { loudMissingKey } from './missingKey';
 export type Tree = { [key: string]: string | Tree };
 export type Resources = Record<LanguageCode, { translation: Tree }>;
 
-export type TranslationPart = 'core' | 'member' | 'info';
+export type TranslationPart = 'core' | 'member' | 'info' | 'escape';
 type Loader = () => Promise<Tree>;
 
 const fromModule =
   (load: () => Promise<{ default: Tree }>): Loader =>
   () =>
     load().then((module) => module.default);
-const asInfo =
-  (load: () => Promise<{ default: unknown }>): Loader =>
+const asArea =
+  (area: string, load: () => Promise<{ default: unknown }>): Loader =>
   () =>
-    load().then((module) => ({ info: module.default as Tree }));
+    load().then((module) => ({ [area]: module.default as Tree }));
+const asInfo = (load: () => Promise<{ default: unknown }>): Loader => asArea('info', load);
 
 const PARTS: Record<TranslationPart, Record<LanguageCode, Loader>> = {
   core: {
@@ -47,6 +50,11 @@ const PARTS: Record<TranslationPart, Record<LanguageCode, Loader>> = {
     he: asInfo(() => import('./info/he.json')),
     en: asInfo(() => import('./info/en.json')),
     de: asInfo(() => import('./info/de.json')),
+  },
+  escape: {
+    he: asArea('escape', () => import('./escape/he.json')),
+    en: asArea('escape', () => import('./escape/en.json')),
+    de: asArea('escape', () => import('./escape/de.json')),
   },
 };
 

@@ -146,6 +146,12 @@ export interface ResetCheckRequest {
 export interface ResetCheckResponse {
   valid: boolean;
 }
+/** POST /api/auth/escape: a one-time token for GET /check/{token}, which lives `expires_in`
+ *  (60) seconds (docs/protocol.md "Escaping in-app browsers"). */
+export interface EscapeTokenResponse {
+  token: string;
+  expires_in: number;
+}
 export interface AuthUserResponse {
   user: User;
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { EscapeGate } from '../../features/escape/EscapeGate';
 import { MoneyRuntime } from '../../features/money/MoneyRuntime';
 import { useMoneyStore } from '../../features/money/store';
 import { BannerHost } from '../../features/notify/BannerHost';
@@ -27,7 +28,7 @@ function WhenWanted({ wanted, children }: { wanted: boolean; children: ReactNode
 }
 
 /** Above every layout: app-wide modals that any screen may open through the store, the in-app
- *  notification banner and the connection status. */
+ *  notification banner, the connection status and the in-app browser escape. */
 export function RootLayout() {
   const rewardWanted = useAppStore((s) => s.freeCreditsClaimed !== null);
   const creditsWanted = useAppStore((s) => s.creditsModalOpen);
@@ -39,6 +40,7 @@ export function RootLayout() {
         <FreeCreditsModal />
       </WhenWanted>
       <PushPromptGate />
+      <EscapeGate />
       <MoneyRuntime />
       <WhenWanted wanted={creditsWanted}>
         <CreditsModal />

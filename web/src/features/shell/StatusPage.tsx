@@ -5,7 +5,8 @@ import { BrandLogo } from './BrandLogo';
 import './StatusPage.css';
 
 interface StatusPageProps {
-  code: number;
+  /** The big status number (404, 410), if the page has one. */
+  code?: number;
   title: string;
   body: string;
   /** Technical detail (an error message), shown small and left in its own direction. */
@@ -13,7 +14,7 @@ interface StatusPageProps {
   actions?: ReactNode;
 }
 
-/** The frame of the 404 and error pages: logo, big status number, message, actions. */
+/** The frame of the 404, error and expired-link pages: logo, big status number, message, actions. */
 export function StatusPage({ code, title, body, detail, actions }: StatusPageProps) {
   const { t } = useTranslation();
   return (
@@ -22,9 +23,11 @@ export function StatusPage({ code, title, body, detail, actions }: StatusPagePro
         <BrandLogo />
       </Link>
       <div className="status-page__card">
-        <p className="status-page__code" aria-hidden="true">
-          {code}
-        </p>
+        {code !== undefined && (
+          <p className="status-page__code" aria-hidden="true">
+            {code}
+          </p>
+        )}
         <h1 className="status-page__title">{title}</h1>
         <p className="muted status-page__body">{body}</p>
         {detail && (

@@ -1,5 +1,6 @@
 // The areas of one language that only signed-in screens use: every area but the first chunk's
-// (./he.ts), the information pages' (info, loaded with those pages) and the staff console's.
+// (./he.ts), the information pages' (info, loaded with those pages), the in-app browser escape's
+// (escape, loaded with it) and the staff console's.
 import { areasOf } from './areas';
 
 export default areasOf(
@@ -8,6 +9,7 @@ export default areasOf(
       '../*/he.json',
       '!../{auth,common,errors,notify,media}/he.json',
       '!../info/he.json',
+      '!../escape/he.json',
       '!../console/he.json',
     ],
     { eager: true, import: 'default' },
