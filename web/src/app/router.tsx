@@ -196,7 +196,7 @@ export const routes: RouteObject[] = [
               placeholder('/payments/redirect', 'paymentsRedirect'),
               placeholder('/check/:slug?', 'check'),
               placeholder('/reconnect/:slug?', 'reconnect'),
-              placeholder('/ref/:slug?', 'ref'),
+              // /ref/{slug} is the server's (docs/protocol.md "Referrals"): it redirects here.
             ],
           },
         ],
