@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "consistency.hpp"
+#include "console_support.hpp"
 #include "domain/referrals.hpp"
 #include "harness.hpp"
 
@@ -20,10 +21,6 @@ using namespace kesher::test;
 namespace {
 
 int counter = 0;
-
-std::string text_of(const json::value& value) {
-  return std::string(value.as_string());
-}
 
 class Referrals : public ::testing::Test {
  protected:
@@ -223,8 +220,9 @@ TEST_F(Referrals, NeverForOneself) {
 
 TEST_F(Referrals, UnknownSlugsAreHarmless) {
   auto dana = register_member(*server_, "dana-unknown@example.com");
-  for (std::string target : {"/ref/0000000000000000", "/ref/not-a-slug", "/ref/%27%3B--",
-                             "/ref/" + std::to_string(dana.id), "/ref", "/ref/"}) {
+  for (const std::string& target :
+       std::vector<std::string>{"/ref/0000000000000000", "/ref/not-a-slug", "/ref/%27%3B--",
+                                "/ref/" + std::to_string(dana.id), "/ref", "/ref/"}) {
     EXPECT_EQ(follow(target), "") << target;
   }
   // A made-up cookie at registration records nobody.
@@ -283,6 +281,44 @@ TEST_F(Referrals, TheRewardComesFromTheSettingsAndZeroTurnsItOff) {
   verify("eli-setting@example.com");
   EXPECT_EQ(balance_of(dana), before + 250);
   EXPECT_EQ(rewards_of(dana), 1);
+}
+
+TEST_F(Referrals, AdminsSetTheRewardInTheConsole) {
+  auto operator_ = add_staff(*server_, "operator-referral@kesher.test", "operator");
+  auto admin = add_staff(*server_, "admin-referral@kesher.test", "admin");
+  auto operator_socket = signed_in_console(*server_, operator_);
+  ASSERT_TRUE(operator_socket);
+  auto forbidden =
+      operator_socket->request("console/admin/config/referral_reward", {{"referral_reward", 5}});
+  EXPECT_EQ(forbidden["error_code"], "forbidden") << json::serialize(forbidden);
+  auto console = signed_in_console(*server_, admin);
+  ASSERT_TRUE(console);
+  auto config = console->request("console/admin/config/get");
+  ASSERT_EQ(config["request_status"], 1) << json::serialize(config);
+  EXPECT_EQ(config["data"].at("referral_reward"), 100) << json::serialize(config);
+  auto refused = [&](json::object payload) {
+    auto reply = console->request("console/admin/config/referral_reward", std::move(payload));
+    if (!reply.contains("error_code")) return json::serialize(reply);
+    return text_of(reply.at("error_code")) + ":" +
+           (reply.contains("field") ? text_of(reply.at("field")) : std::string());
+  };
+  EXPECT_EQ(refused({}), "missing_field:referral_reward");
+  EXPECT_EQ(refused({{"referral_reward", -1}}), "invalid_value:referral_reward");
+  EXPECT_EQ(refused({{"referral_reward", 10001}}), "invalid_value:referral_reward");
+  EXPECT_EQ(refused({{"referral_reward", "many"}}), "invalid_field:referral_reward");
+  auto saved = console->request("console/admin/config/referral_reward", {{"referral_reward", 40}});
+  ASSERT_EQ(saved.at("request_status"), 1) << json::serialize(saved);
+  EXPECT_EQ(saved.at("data").at("referral_reward"), 40);
+  auto audit =
+      query_rows(*server_, "SELECT detail FROM audit_log WHERE action = 'config_referral_reward'");
+  ASSERT_EQ(audit.size(), 1u);
+  EXPECT_EQ(text_of(audit.at(0).at(0)), "referral_reward 100 → 40");
+
+  auto dana = register_member(*server_, "dana-console@example.com");
+  int64_t before = balance_of(dana);
+  register_with("avi-console@example.com", follow("/ref/" + slug_of(dana)));
+  verify("avi-console@example.com");
+  EXPECT_EQ(balance_of(dana), before + 40);
 }
 
 // The landing's count: what GET /api/stats/members answers, as the landing reads it.
