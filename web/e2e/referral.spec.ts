@@ -158,3 +158,25 @@ test('the landing’s pre-rendered page holds no member count', async ({ request
     expect(html).not.toMatch(/100[,.]000/);
   }
 });
+
+test('the landing writes the server’s count, and "over" only when it is above it', async ({
+  page,
+}, testInfo) => {
+  // The e2e database holds fewer than 100 members, so the answer is stood in for here; the
+  // server's own rounding is the integration test's (referral_test.cpp, MemberCount).
+  let answer = { members: 1200, over: true };
+  await page.route('/api/stats/members', (route) => route.fulfill({ json: answer }));
+  await page.goto('/');
+  await expect(page.getByTestId('landing-members')).toHaveText(
+    tr('auth.landing.membersOver', 'he', { members: '1,200' }),
+  );
+  await snap(page, testInfo, 'referral-landing-count-he');
+
+  answer = { members: 100000, over: false };
+  await page.context().addCookies([{ name: 'language', value: 'en', url: page.url() }]);
+  await page.goto('/');
+  await expect(page.getByTestId('landing-members')).toHaveText(
+    tr('auth.landing.members', 'en', { members: '100,000' }),
+  );
+  await snap(page, testInfo, 'referral-landing-count-en');
+});
