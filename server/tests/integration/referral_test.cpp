@@ -252,6 +252,11 @@ TEST_F(Referrals, OneMailboxPaysOnceEvenAfterErasureAndANewAccount) {
   socket->request("session/validate");
   ASSERT_EQ(socket->request("account/erase", {{"password", avi.password}}).at("request_status"), 1);
   socket->wait_closed();
+  // The erased account keeps neither its link nor who invited it.
+  EXPECT_EQ(
+      query_integer(*server_, "SELECT COUNT(*) FROM users WHERE id = " + std::to_string(avi.id) +
+                                  " AND referral_slug IS NULL AND referred_by IS NULL"),
+      1);
   auto again = register_with("avi-mailbox@example.com", follow("/ref/" + slug_of(dana)));
   EXPECT_EQ(referrer_of(again), dana.id);
   verify("avi-mailbox@example.com");
