@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './build/serviceWorker.ts';
 import { landingPages } from './build/landingPages';
-import { MEMBERS_CLAIM, SIGNUP_CREDITS } from './src/app/constants';
+import { SIGNUP_CREDITS } from './src/app/constants';
 
 // The dev server proxies the API and the socket to a locally running kesher (make run).
 const backend = process.env.KESHER_BACKEND ?? 'http://localhost:8080';
@@ -81,7 +81,7 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   plugins: [
     consolePages(),
-    landingPages({ signupCredits: SIGNUP_CREDITS, membersClaim: MEMBERS_CLAIM }),
+    landingPages({ signupCredits: SIGNUP_CREDITS }),
     serviceWorker(),
     precompress(),
   ],

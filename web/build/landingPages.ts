@@ -72,10 +72,11 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
 // kicker 500/700, the title 800). Only these are preloaded; the rest load on demand.
 const FIRST_SCREEN_WEIGHTS = [400, 700, 800] as const;
 
-/** Figures the copy interpolates; the same constants the React landing uses. */
+/** Figures the copy interpolates; the same constants the React landing uses. The member count
+ *  is not one of them: it is the database's, which the landing asks the server for
+ *  (src/features/auth/memberCount.ts), so a built page never holds a number that may be false. */
 interface LandingFigures {
   signupCredits: number;
-  membersClaim: number;
 }
 
 const escapeHtml = (text: string): string =>
@@ -128,7 +129,6 @@ export function landingMarkup(
   const t = (path: string, values: Record<string, string> = {}) =>
     escapeHtml(interpolate(lookup(auth, path), values));
   const credits = formatNumber(figures.signupCredits, lang.locale);
-  const members = formatNumber(figures.membersClaim, lang.locale);
   const options = PAGE_LANGUAGES.map(
     (l) =>
       `<option value="${l.code}" lang="${l.code}"${l.code === lang.code ? ' selected' : ''}>${escapeHtml(l.nativeName)}</option>`,
@@ -154,7 +154,8 @@ export function landingMarkup(
     `<a href="/register" class="btn btn-primary landing-cta">${t('landing.register')}</a>`,
     `<a href="/login" class="btn landing-cta landing-cta-secondary">${t('landing.login')}</a>`,
     '</div>',
-    `<p class="landing-members">${t('landing.members', { members })}</p>`,
+    // Empty, at its height: the real landing fills in the server's count.
+    '<p class="landing-members" data-testid="landing-members" aria-live="polite"></p>',
     '</div>',
     '<div class="landing-visual" aria-hidden="true"><div class="landing-phone">',
     '<div class="landing-profile"><div class="landing-profile-photo"></div>',

@@ -10,6 +10,7 @@
 #include "console/console.hpp"
 #include "domain/admin_config.hpp"
 #include "domain/money.hpp"
+#include "domain/referrals.hpp"
 #include "domain/text.hpp"
 #include "modules/catalog_view.hpp"
 #include "modules/events.hpp"
@@ -18,6 +19,7 @@
 #include "protocol/errors.hpp"
 #include "store/admin_config.hpp"
 #include "store/catalog.hpp"
+#include "store/referrals.hpp"
 #include "store/staff.hpp"
 #include "store/users.hpp"
 #include "store/wheel.hpp"
@@ -88,6 +90,7 @@ json::object config_view(store::Session& db) {
       {"wheel", std::move(wheel)},
       {"wheel_expected_credits", expected ? json::value(*expected) : json::value(nullptr)},
       {"daily_like_limit", store::admin_config::daily_like_limit(db)},
+      {"referral_reward", store::referrals::reward(db)},
       {"gifts", gifts_view(store::admin_config::gifts(db))},
   };
 }
@@ -400,6 +403,29 @@ json::object save_like_limit(Request& request) {
   return reply_ok(std::move(view));
 }
 
+// The credits a member gets for each person who signs up through their link and verifies
+// (docs/protocol.md "Referrals"); 0 turns rewards off.
+json::object save_referral_reward(Request& request) {
+  protocol::Fields fields(request.payload);
+  auto reward = fields.integer("referral_reward");
+  if (fields.failed()) return fields.error_reply();
+  if (!reward) return reply_error(errc::missing_field, "referral_reward");
+  if (!domain::valid_referral_reward(*reward)) {
+    return reply_error(errc::invalid_value, "referral_reward");
+  }
+  int64_t staff_id = request.connection.staff_id;
+  json::object view;
+  request.app.db->write([&](store::Session& db) {
+    int64_t before = store::referrals::reward(db);
+    store::referrals::set_reward(db, *reward);
+    auto detail = rules::describe_change("referral_reward", before, *reward);
+    store::staff::audit(db, staff_id, "config_referral_reward", "settings", "referral_reward",
+                        detail.empty() ? "unchanged" : detail, request.now);
+    view = config_view(db);
+  });
+  return reply_ok(std::move(view));
+}
+
 json::object save_gifts(Request& request) {
   json::object refusal;
   const auto* list = list_of(request.payload, "gifts", refusal);
@@ -553,6 +579,7 @@ void register_admin_config_modules(modules::Router& router) {
   router.add("console/admin/config/premium_packages", protocol::Access::admin,
              save_premium_packages);
   router.add("console/admin/config/like_limit", protocol::Access::admin, save_like_limit);
+  router.add("console/admin/config/referral_reward", protocol::Access::admin, save_referral_reward);
   router.add("console/admin/config/gifts", protocol::Access::admin, save_gifts);
 }
 

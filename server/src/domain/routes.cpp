@@ -34,7 +34,6 @@ constexpr std::array kPages = std::to_array<PageRoute>({
     {"/payments/redirect", open_page},
     {"/check", open_page, optional},
     {"/reconnect", open_page, optional},
-    {"/ref", open_page, optional},
     {"/recover", open_page, required},
 });
 

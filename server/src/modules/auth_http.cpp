@@ -9,6 +9,7 @@
 #include "mail/templates.hpp"
 #include "modules/http_routes.hpp"
 #include "modules/person_view.hpp"
+#include "modules/referrals.hpp"
 #include "modules/sessions.hpp"
 #include "modules/user_view.hpp"
 #include "protocol/envelope.hpp"
@@ -189,6 +190,8 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
     }
     int64_t id = store::users::insert(db, registration.user, now);
     store::social::set_cell(db, id, cell_of_place(app, registration.user.place_id));
+    // The member's own referral link, and who referred them (the `ref` cookie of GET /ref/{slug}).
+    start_referrals(db, id, referrer_of(db, request));
     // The signup bonus is keyed by the account, so it can never be granted twice.
     store::ledger::apply(
         db, {id, domain::kSignupCredits, "signup_bonus", "", "signup_bonus:" + std::to_string(id)},
@@ -200,7 +203,11 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
   if (!user) return error_response(409, errc::email_taken);
   send_mail_safely(app, mail::verification_mail(user->email, user->language, user->name,
                                                 app.public_origin + "/verify/" + verify_token));
-  return signed_in(app, 201, *user, {}, session, now);
+  HttpResponse response = signed_in(app, 201, *user, {}, session, now);
+  if (!request.referral_cookie.empty()) {
+    response.headers.emplace_back("Set-Cookie", cleared_referral_cookie(app));
+  }
+  return response;
 }
 
 std::string account_key(std::string_view email) {
@@ -408,13 +415,18 @@ HttpResponse check_reset_token(app::Context& app, const HttpRequest& request,
 
 HttpResponse verify_email(app::Context& app, std::string_view token) {
   std::optional<int64_t> user_id;
+  std::optional<store::referrals::Paid> referral;
   if (!token.empty() && token.size() <= 128) {
     int64_t now = app.now();
     app.db->write([&](store::Session& db) {
       user_id = store::tokens::consume(db, domain::sha256_hex(token), "verify", now);
-      if (user_id) store::users::set_email_verified(db, *user_id);
+      if (!user_id) return;
+      store::users::set_email_verified(db, *user_id);
+      // A verified address is what earns the referrer their reward (docs/protocol.md "Referrals").
+      referral = reward_referrer(app, db, *user_id, now);
     });
   }
+  if (referral) announce_referral_reward(app, *referral);
   return redirect(user_id ? "/explore?verified=1" : "/?verify=failed");
 }
 

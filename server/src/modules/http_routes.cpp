@@ -138,6 +138,7 @@ HttpRouter make_http_router() {
   register_payment_routes(router);
   register_export_routes(router);
   register_push_routes(router);
+  register_referral_routes(router);
   console::register_console_routes(router);
   router.add({"GET", std::string(kMedia), Match::prefix, media_file});
   // Under /api/ every path answers like an endpoint: a POST that passes the checks, 404.

@@ -84,6 +84,9 @@ void register_payment_routes(HttpRouter& router);
 // GET /api/push/key, POST /api/send-push and POST /api/push/unsubscribe (push_http.cpp).
 void register_push_routes(HttpRouter& router);
 
+// GET /ref/{slug} and GET /api/stats/members (referrals.cpp; issue 14).
+void register_referral_routes(HttpRouter& router);
+
 // Every HTTP route of the server.
 HttpRouter make_http_router();
 

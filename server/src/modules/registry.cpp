@@ -17,6 +17,7 @@ Router make_router() {
   register_boost_module(router);
   register_typing_module(router);
   register_privacy_module(router);
+  register_referral_module(router);
   return router;
 }
 

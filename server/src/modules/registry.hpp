@@ -18,6 +18,7 @@ void register_wheel_module(Router& router);
 void register_boost_module(Router& router);
 void register_typing_module(Router& router);
 void register_privacy_module(Router& router);
+void register_referral_module(Router& router);
 
 // Place suggestions for a typed name (`search_location`); the console's persona editor asks the
 // same (console/admin/places).

@@ -22,6 +22,7 @@ protocol::HttpRequest to_plain_request(const http::request<http::string_body>& r
   plain.origin = std::string(request[http::field::origin]);
   plain.session_cookie = protocol::cookie_value(request[http::field::cookie], "session");
   plain.device_cookie = protocol::cookie_value(request[http::field::cookie], "device");
+  plain.referral_cookie = protocol::cookie_value(request[http::field::cookie], "ref");
   plain.staff_cookie = protocol::cookie_value(request[http::field::cookie], "staff_session");
   plain.accept_language = std::string(request[http::field::accept_language]);
   plain.payment_signature = std::string(request["Kesher-Signature"]);

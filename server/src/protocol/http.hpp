@@ -17,8 +17,9 @@ struct HttpRequest {
   std::string content_type;
   std::string origin;
   std::string session_cookie;
-  std::string device_cookie;  // a browser that signed in to an account before (auth_http.cpp)
-  std::string staff_cookie;   // staff_session: the staff console's (Path=/console)
+  std::string device_cookie;    // a browser that signed in to an account before (auth_http.cpp)
+  std::string staff_cookie;     // staff_session: the staff console's (Path=/console)
+  std::string referral_cookie;  // ref: the referral link a visitor came by (modules/referrals.cpp)
   std::string remote_ip;
   std::string accept_language;
   std::string payment_signature;  // Kesher-Signature, on payment webhooks

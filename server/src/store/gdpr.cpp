@@ -247,6 +247,9 @@ Erasure erase_member(Session& db, int64_t user_id, int64_t now) {
       "premium_until = NULL, free_credits_announced = 1, cell_row = 0, cell_col = 0, "
       "fans_seen_at = 0, visits_seen_at = 0, erased_at = ?2 WHERE id = ?1",
       {user_id, now});
+  // Their referral link and who invited them (migration 0020). The referral_paid_mailboxes row
+  // stays: a keyed hash, not the address, so that the mailbox never pays twice.
+  db.execute("UPDATE users SET referral_slug = NULL, referred_by = NULL WHERE id = ?", {user_id});
   return erasure;
 }
 

@@ -105,7 +105,8 @@ TEST(Routes, SpecRules) {
   EXPECT_EQ(classify_route("/login"), RouteAccess::guest_only);
   EXPECT_EQ(classify_route("/privacy"), RouteAccess::open_page);
   EXPECT_EQ(classify_route("/recover/token123"), RouteAccess::open_page);
-  EXPECT_EQ(classify_route("/ref/friend"), RouteAccess::open_page);
+  // /ref/{slug} is no page: the server follows the link itself (modules/referrals.cpp).
+  EXPECT_EQ(classify_route("/ref/friend"), RouteAccess::unknown);
   EXPECT_EQ(classify_route("/chat"), RouteAccess::protected_page);
   EXPECT_EQ(classify_route("/check"), RouteAccess::open_page);
   EXPECT_EQ(classify_route("/payments/redirect"), RouteAccess::open_page);

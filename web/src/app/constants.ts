@@ -12,9 +12,6 @@ export const BANNER_SWIPE_DISMISS_PX = 50;
 export const REFRESH_DEBOUNCE_MS = 300;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const SIGNUP_CREDITS = 200;
-/** Spec §1's member claim on the landing. It is the operator's figure, so the copy says
- *  "registered" (the landing and its pre-rendered copy, web/build/landingPages.ts). */
-export const MEMBERS_CLAIM = 100_000;
 export const MIN_CREDITS_TO_SEND = 50;
 export const NAME_MAX = 20;
 export const NAME_INPUT_MAXLENGTH = 24;

@@ -38,8 +38,8 @@ describe('routes', () => {
 
   it('renders a placeholder inside the main layout for a signed-in user', async () => {
     useAppStore.getState().setUser(USER);
-    renderAt('/ref/friend');
-    expect(await screen.findByRole('heading', { name: "You're invited" })).toBeInTheDocument();
+    renderAt('/payments/redirect');
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
   });
 

@@ -203,7 +203,7 @@ export const routes: RouteObject[] = [
             element: <MainLayout />,
             children: [
               placeholder('/payments/redirect', 'paymentsRedirect'),
-              placeholder('/ref/:slug?', 'ref'),
+              // /ref/{slug} is the server's (docs/protocol.md "Referrals"): it redirects here.
             ],
           },
         ],

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { GiftsForm } from './config/GiftsForm';
 import { PackagesForm } from './config/PackagesForm';
 import { PremiumForm } from './config/PremiumForm';
-import { LikeLimitForm, PricesForm } from './config/PricesForm';
+import { LikeLimitForm, PricesForm, ReferralRewardForm } from './config/PricesForm';
 import { WheelForm } from './config/WheelForm';
 import { useService } from './context';
 import { useConsoleT, useLoad } from './hooks';
@@ -51,6 +51,11 @@ export function ConfigView() {
           <LikeLimitForm
             key={config.daily_like_limit}
             value={config.daily_like_limit}
+            onSaved={setConfig}
+          />
+          <ReferralRewardForm
+            key={config.referral_reward}
+            value={config.referral_reward}
             onSaved={setConfig}
           />
           <WheelForm

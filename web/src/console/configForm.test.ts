@@ -142,6 +142,7 @@ describe('configuration forms', () => {
       wheel: [],
       wheel_expected_credits: null,
       daily_like_limit: 50,
+      referral_reward: 100,
       gifts: [],
     };
     expect(isAdminConfig(config)).toBe(true);

@@ -366,6 +366,16 @@ export function likeLimitProblem(text: string): Problem | null {
   return value < 1 || value > MAX_DAILY_LIKE_LIMIT ? 'range' : null;
 }
 
+/** domain::kMaxReferralReward: the referral reward is 0 (none) to this many credits. */
+export const MAX_REFERRAL_REWARD = 10_000;
+
+export function referralRewardProblem(text: string): Problem | null {
+  const value = parseWhole(text);
+  if (text.trim() === '') return 'required';
+  if (value === null) return 'whole';
+  return value < 0 || value > MAX_REFERRAL_REWARD ? 'range' : null;
+}
+
 // ---- gifts ----
 
 export const MIN_GIFT_PRICE = 50;

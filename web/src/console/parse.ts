@@ -378,6 +378,7 @@ export const isAdminConfig = (v: unknown): v is AdminConfig =>
   ) &&
   isNullable(isNumber)(v.wheel_expected_credits) &&
   isNumber(v.daily_like_limit) &&
+  isNumber(v.referral_reward) &&
   Array.isArray(v.gifts) &&
   v.gifts.every(
     (g) =>
@@ -455,6 +456,7 @@ const DATA_GUARDS: { [M in ConsoleModuleName]: Guard<ConsoleDataOf<M>> } = {
   'console/admin/config/wheel': isAdminConfig,
   'console/admin/config/premium_packages': isAdminConfig,
   'console/admin/config/like_limit': isAdminConfig,
+  'console/admin/config/referral_reward': isAdminConfig,
   'console/admin/config/gifts': isAdminConfig,
   'console/admin/canned/save': isCannedReply,
   'console/admin/canned/delete': isEmpty,

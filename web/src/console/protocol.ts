@@ -513,6 +513,8 @@ export interface AdminConfig {
   wheel_expected_credits: number | null;
   /** Likes a member without premium may give a UTC day. */
   daily_like_limit: number;
+  /** Credits for each member who signs up through a member's link and verifies; 0: none. */
+  referral_reward: number;
   gifts: ConfigGift[];
 }
 
@@ -600,6 +602,10 @@ export interface ConsoleModules {
     data: AdminConfig;
   };
   'console/admin/config/like_limit': { request: { daily_like_limit: number }; data: AdminConfig };
+  'console/admin/config/referral_reward': {
+    request: { referral_reward: number };
+    data: AdminConfig;
+  };
   'console/admin/config/gifts': { request: { gifts: ConfigGift[] }; data: AdminConfig };
   'console/admin/canned/save': {
     request: { id?: number; language: LanguageCode; title: string; text: string };
@@ -679,6 +685,7 @@ export const CONSOLE_MODULE_ACCESS = {
   'console/admin/config/wheel': 'admin',
   'console/admin/config/premium_packages': 'admin',
   'console/admin/config/like_limit': 'admin',
+  'console/admin/config/referral_reward': 'admin',
   'console/admin/config/gifts': 'admin',
   'console/admin/canned/save': 'admin',
   'console/admin/canned/delete': 'admin',

@@ -575,6 +575,13 @@ export class ConsoleService {
     );
   }
 
+  async saveReferralReward(credits: number): Promise<Outcome<AdminConfig>> {
+    return this.outcome(
+      await this.call('console/admin/config/referral_reward', { referral_reward: credits }),
+      (d) => d,
+    );
+  }
+
   async saveGifts(gifts: ConfigGift[]): Promise<Outcome<AdminConfig>> {
     return this.outcome(await this.call('console/admin/config/gifts', { gifts }), (d) => d);
   }

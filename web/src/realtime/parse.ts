@@ -377,6 +377,13 @@ const DATA_GUARDS: DataGuards = {
     isRecord(v) && v.status === 'running' && isNumber(v.percent),
   'account/erase': (v): v is DataOf<'account/erase'> =>
     isRecord(v) && typeof v.erased === 'boolean',
+  'referral/info': (v): v is DataOf<'referral/info'> =>
+    isRecord(v) &&
+    typeof v.slug === 'string' &&
+    typeof v.path === 'string' &&
+    v.path === `/ref/${v.slug}` &&
+    isNumber(v.reward) &&
+    isNumber(v.referred),
 };
 
 export function isModuleName(value: string): value is ModuleName {

@@ -155,6 +155,12 @@ export interface EscapeTokenResponse {
 export interface AuthUserResponse {
   user: User;
 }
+/** GET /api/stats/members: what the landing may say about the number of members. `members` is
+ *  the real count rounded down (null under 100); `over` is true when the real count is above it. */
+export interface MemberStatsResponse {
+  members: number | null;
+  over: boolean;
+}
 export interface OkResponse {
   ok: true;
   wait_seconds?: number;
@@ -640,6 +646,18 @@ export interface Modules {
   /** Erases the account; the server then closes every socket of the member with 4001, which may
    *  overtake this reply. */
   'account/erase': { request: { password: string }; data: { erased: boolean } };
+  /** The member's referral link (docs/protocol.md "Referrals"). */
+  'referral/info': { request: Record<string, never>; data: ReferralInfo };
+}
+
+/** referral/info's answer: the link is `path` on the app's origin; `reward` credits go to the
+ *  member for each person who signs up through it and confirms their email (0: no reward now);
+ *  `referred` is how many members signed up through it. */
+export interface ReferralInfo {
+  slug: string;
+  path: string;
+  reward: number;
+  referred: number;
 }
 
 /** account/export's answer: an export is being prepared, this far (0-100). */
@@ -703,6 +721,7 @@ export const MODULE_ACCESS = {
   'spinofluck/spin': 'member',
   'boost/buy': 'member',
   'boost/status': 'member',
+  'referral/info': 'member',
   typing: 'member',
   'account/export': 'member',
   'account/erase': 'member',

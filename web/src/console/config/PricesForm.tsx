@@ -1,4 +1,5 @@
-// Single numbers: the price of each feature in credits, and the daily like limit.
+// Single numbers: the price of each feature in credits, the daily like limit and the referral
+// reward.
 import { useState } from 'react';
 import {
   changedPrices,
@@ -6,6 +7,7 @@ import {
   parseWhole,
   priceDrafts,
   priceProblems,
+  referralRewardProblem,
   type PriceDrafts,
   noProblems,
 } from '../configForm';
@@ -83,6 +85,38 @@ export function LikeLimitForm({ value: limit, onSaved }: SectionProps<number>) {
     >
       <DraftField
         label={t('console.config.likeLimit.label')}
+        value={draft}
+        onValue={setDraft}
+        problem={problem ?? undefined}
+      />
+    </ConfigSection>
+  );
+}
+
+export function ReferralRewardForm({ value: reward, onSaved }: SectionProps<number>) {
+  const { t, language } = useConsoleT();
+  const service = useService();
+  const [draft, setDraft] = useState(String(reward));
+  const problem = referralRewardProblem(draft);
+  const value = parseWhole(draft);
+  return (
+    <ConfigSection
+      testId="config-referral-reward"
+      title={t('console.config.referralReward.title')}
+      drafts={draft}
+      canSave={problem === null && value !== null && value !== reward}
+      changes={[
+        t('console.config.change.referralReward', {
+          before: formatCount(reward, language),
+          after: formatCount(value ?? 0, language),
+        }),
+      ]}
+      onReset={() => setDraft(String(reward))}
+      save={() => service.saveReferralReward(value ?? reward)}
+      onSaved={onSaved}
+    >
+      <DraftField
+        label={t('console.config.referralReward.label')}
         value={draft}
         onValue={setDraft}
         problem={problem ?? undefined}

@@ -1,7 +1,11 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MEMBERS_CLAIM, SIGNUP_CREDITS } from '../../app/constants';
+import { SIGNUP_CREDITS } from '../../app/constants';
 import { formatNumber } from '../../app/format';
+import { loadMemberFigure, memberLineKey } from './memberCount';
+import type { MemberFigure } from './memberCount';
+import type { LanguageCode } from '../../realtime/protocol';
 import { BrandMark, Icon, LanguagePicker, useAppStore } from './shell';
 import type { IconName } from './shell';
 import './LandingPage.css';
@@ -14,12 +18,38 @@ const FEATURE_ICONS: Record<(typeof FEATURES)[number], IconName> = {
   gifts: 'gift',
 };
 
+// Asked as soon as this chunk loads (main.tsx preloads it on the landing's paths), beside the
+// rest of the first render.
+if (typeof window !== 'undefined') void loadMemberFigure();
+
+/** The real number of members, rounded down by the server, once it is known; nothing under 100
+ *  or when it cannot be read. The line keeps its height either way (LandingPage.css). */
+function MemberLine({ language }: { language: LanguageCode }) {
+  const { t } = useTranslation();
+  const [figure, setFigure] = useState<MemberFigure>(null);
+  useEffect(() => {
+    let live = true;
+    void loadMemberFigure().then((value) => {
+      if (live) setFigure(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <p className="landing-members" data-testid="landing-members" aria-live="polite">
+      {figure
+        ? t(memberLineKey(figure), { members: formatNumber(figure.members, language) })
+        : null}
+    </p>
+  );
+}
+
 /** "/": the logged-out home. Its first screen is pre-rendered into the index pages by
  *  web/build/landingPages.ts: keep the two in step. */
 export default function LandingPage() {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
-  const members = formatNumber(MEMBERS_CLAIM, language);
   const credits = formatNumber(SIGNUP_CREDITS, language);
   // Settings send a member here after they erased their account.
   const goodbye = useAppStore((s) => s.accountErased);
@@ -66,7 +96,7 @@ export default function LandingPage() {
                 {t('auth.landing.login')}
               </Link>
             </div>
-            <p className="landing-members">{t('auth.landing.members', { members })}</p>
+            <MemberLine language={language} />
           </div>
 
           <div className="landing-visual" aria-hidden="true">

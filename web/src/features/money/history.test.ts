@@ -15,6 +15,7 @@ describe('credits history', () => {
   it('translates known reasons and reads an unknown one as Other', () => {
     expect(reasonKey('purchase')).toBe('money.history.reasons.purchase');
     expect(reasonKey('signup_bonus')).toBe('money.history.reasons.signup_bonus');
+    expect(reasonKey('referral_bonus')).toBe('money.history.reasons.referral_bonus');
     expect(reasonKey('wheel_prize')).toBe('money.history.reasons.wheel_prize');
     expect(reasonKey('spin_purchase')).toBe('money.history.reasons.spin_purchase');
     expect(reasonKey('bench')).toBe('money.history.reasons.other');

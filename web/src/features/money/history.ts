@@ -4,6 +4,7 @@ import type { LedgerEntry } from '../../realtime/protocol';
 const KNOWN_REASONS: ReadonlySet<string> = new Set([
   'signup_bonus',
   'push_bonus',
+  'referral_bonus',
   'purchase',
   'message',
   'gift',

@@ -10,6 +10,8 @@ import { usePeopleStore } from '../people/store';
 import SettingsPage from './SettingsPage';
 
 vi.mock('../auth/shell', () => import('../auth/shellMock'));
+// The invitation card asks the socket for its link; it has tests of its own (InviteFriends.test).
+vi.mock('./InviteFriends', () => ({ InviteFriends: () => null }));
 // The blocked-users list talks to the socket directly. Unless a test answers, its request stays
 // pending, so that no late update lands outside act().
 vi.mock('../../realtime', () => ({

@@ -21,6 +21,7 @@ import { PushSwitch } from '../push/PushSwitch';
 import { openCreditsHistory } from '../money/store';
 import { formatDate, formatNumber } from '../../app/format';
 import { Icon } from '../../ui/icons';
+import { InviteFriends } from './InviteFriends';
 import { YourData } from './YourData';
 
 /** /settings. The router only mounts it for a signed-in user. */
@@ -213,6 +214,8 @@ function SettingsView({ user }: { user: User }) {
           </button>
         </div>
       </SettingsSection>
+
+      <InviteFriends />
 
       <SettingsSection name="notifications" title={t('settings.notifications.title')}>
         <SoundSwitch />

@@ -1,6 +1,6 @@
 // The settings page's calls (docs/protocol.md "user/update"), each resolved into a plain outcome.
 // The socket is reached through the auth shell, which the settings tests replace.
-import type { ErrorCode, RequestOf, User } from '../../realtime/protocol';
+import type { ErrorCode, ReferralInfo, RequestOf, User } from '../../realtime/protocol';
 import { realtime } from '../auth/shell';
 
 export type UpdateOutcome =
@@ -78,4 +78,17 @@ export function subscribeExportEvents(handlers: ExportEventHandlers): () => void
   return () => {
     for (const off of offs) off();
   };
+}
+
+export type ReferralOutcome = { kind: 'ok'; info: ReferralInfo } | { kind: 'failed' };
+
+/** `referral/info`: the member's referral link and what it earns (docs/protocol.md "Referrals"). */
+export async function loadReferral(): Promise<ReferralOutcome> {
+  try {
+    const reply = await realtime.request('referral/info', {});
+    if (reply.request_status !== 1 || !reply.data) return { kind: 'failed' };
+    return { kind: 'ok', info: reply.data };
+  } catch {
+    return { kind: 'failed' };
+  }
 }

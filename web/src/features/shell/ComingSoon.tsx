@@ -17,7 +17,6 @@ export type PlaceholderPage =
   | 'chat'
   | 'check'
   | 'reconnect'
-  | 'ref'
   | 'paymentsRedirect';
 
 const ICONS: Record<PlaceholderPage, IconName> = {
@@ -32,7 +31,6 @@ const ICONS: Record<PlaceholderPage, IconName> = {
   chat: 'chat',
   check: 'shield',
   reconnect: 'refresh',
-  ref: 'gift',
   paymentsRedirect: 'card',
 };
 
