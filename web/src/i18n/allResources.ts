@@ -10,11 +10,14 @@ import heMember from './bundles/he.member';
 import infoDe from './info/de.json';
 import infoEn from './info/en.json';
 import infoHe from './info/he.json';
+import extrasDe from './extras/de.json';
+import extrasEn from './extras/en.json';
+import extrasHe from './extras/he.json';
 
 export function buildResources(): Resources {
   return {
-    he: { translation: { ...he, ...heMember, info: infoHe as Tree } },
-    en: { translation: { ...en, ...enMember, info: infoEn as Tree } },
-    de: { translation: { ...de, ...deMember, info: infoDe as Tree } },
+    he: { translation: { ...he, ...heMember, info: infoHe as Tree, extras: extrasHe as Tree } },
+    en: { translation: { ...en, ...enMember, info: infoEn as Tree, extras: extrasEn as Tree } },
+    de: { translation: { ...de, ...deMember, info: infoDe as Tree, extras: extrasDe as Tree } },
   };
 }

@@ -8,7 +8,9 @@
 //   preloaded by the page (web/build/landingPages.ts), so the first render waits for no extra trip;
 // - member (./bundles/<code>.member.ts): the signed-in screens' areas, fetched with their layout
 //   (router.tsx) and as soon as a session is known (main.tsx);
-// - info (./info/<code>.json): the long texts of the information pages, fetched with them.
+// - info (./info/<code>.json): the long texts of the information pages, fetched with them;
+// - extras (./extras/<code>.json): the profile extras' fields and options, fetched with the
+//   screens that show or ask for them (features/profile/extras).
 // A part once wanted is loaded for every language switched to before the switch, so no raw key
 // ever shows.
 import i18next from 'i18next';
@@ -20,17 +22,17 @@ import { loudMissingKey } from './missingKey';
 export type Tree = { [key: string]: string | Tree };
 export type Resources = Record<LanguageCode, { translation: Tree }>;
 
-export type TranslationPart = 'core' | 'member' | 'info';
+export type TranslationPart = 'core' | 'member' | 'info' | 'extras';
 type Loader = () => Promise<Tree>;
 
 const fromModule =
   (load: () => Promise<{ default: Tree }>): Loader =>
   () =>
     load().then((module) => module.default);
-const asInfo =
-  (load: () => Promise<{ default: unknown }>): Loader =>
+const asArea =
+  (area: string, load: () => Promise<{ default: unknown }>): Loader =>
   () =>
-    load().then((module) => ({ info: module.default as Tree }));
+    load().then((module) => ({ [area]: module.default as Tree }));
 
 const PARTS: Record<TranslationPart, Record<LanguageCode, Loader>> = {
   core: {
@@ -44,9 +46,14 @@ const PARTS: Record<TranslationPart, Record<LanguageCode, Loader>> = {
     de: fromModule(() => import('./bundles/de.member')),
   },
   info: {
-    he: asInfo(() => import('./info/he.json')),
-    en: asInfo(() => import('./info/en.json')),
-    de: asInfo(() => import('./info/de.json')),
+    he: asArea('info', () => import('./info/he.json')),
+    en: asArea('info', () => import('./info/en.json')),
+    de: asArea('info', () => import('./info/de.json')),
+  },
+  extras: {
+    he: asArea('extras', () => import('./extras/he.json')),
+    en: asArea('extras', () => import('./extras/en.json')),
+    de: asArea('extras', () => import('./extras/de.json')),
   },
 };
 

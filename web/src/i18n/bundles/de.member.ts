@@ -9,6 +9,7 @@ export default areasOf(
       '!../{auth,common,errors,notify,media}/de.json',
       '!../info/de.json',
       '!../console/de.json',
+      '!../extras/de.json',
     ],
     { eager: true, import: 'default' },
   ),

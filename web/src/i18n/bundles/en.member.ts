@@ -9,6 +9,7 @@ export default areasOf(
       '!../{auth,common,errors,notify,media}/en.json',
       '!../info/en.json',
       '!../console/en.json',
+      '!../extras/en.json',
     ],
     { eager: true, import: 'default' },
   ),

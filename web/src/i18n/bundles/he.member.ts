@@ -9,6 +9,7 @@ export default areasOf(
       '!../{auth,common,errors,notify,media}/he.json',
       '!../info/he.json',
       '!../console/he.json',
+      '!../extras/he.json',
     ],
     { eager: true, import: 'default' },
   ),
