@@ -1,19 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/apiError';
 import { SolidIcon } from '../../ui/icons';
 import { register } from './api';
-import { AuthLayout } from './AuthLayout';
+import type { ExtraFieldId, ExtraValue } from '../../realtime/protocol';
+import { withExtra, withoutExtras } from '../profile/extras/catalog';
+import { LazyExtrasStep, preloadExtras } from '../profile/extras/lazy';
 import { errorKey } from './errors';
-import { ACCOUNT_STEP, PHOTO_STEP, REGISTER_STEP_COUNT, useRegisterStore } from './registerStore';
+import { accountStepOf, extrasOfStep, isExtrasStep, photoStepOf, stepIdAt } from './registerFlows';
+import type { FlowConfig, StepId } from './registerFlows';
+import { useRegisterStore } from './registerStore';
 import type { RegisterDraft } from './registerStore';
 import {
   buildRegisterRequest,
+  extrasProblems,
   firstInvalidStep,
   locateServerError,
-  STEP_IDS,
   validateStep,
 } from './registerSteps';
 import type { FieldName, StepErrors } from './registerSteps';
@@ -33,20 +37,23 @@ import { useAppStore } from './shell';
 import { useCompleteAuth } from './useCompleteAuth';
 import './RegisterPage.css';
 
-// The steps before the account exists; the photo step comes after it (see PhotoStep).
-const STEP_COMPONENTS = [
-  GenderStep,
-  LookingForStep,
-  AgeRangeStep,
-  NameStep,
-  BirthDateStep,
-  LocationStep,
-  ReasonStep,
-  AccountStep,
-] as const;
+// The core steps before the account exists; the photo step comes after it (see PhotoStep), and
+// the extras steps are drawn by LazyExtrasStep.
+const STEP_COMPONENTS: Partial<Record<StepId, (props: StepProps) => ReactNode>> = {
+  gender: GenderStep,
+  'looking-for': LookingForStep,
+  'age-range': AgeRangeStep,
+  name: NameStep,
+  'birth-date': BirthDateStep,
+  location: LocationStep,
+  reason: ReasonStep,
+  account: AccountStep,
+};
 
 /**
- * The onboarding. The account is created when the account step is sent, and the photo step comes
+ * The onboarding's step engine: it runs one configuration of registerFlows.ts (/register, the
+ * landing variants), which says which steps come in which order. The account is created when the
+ * account step is sent, and the photo step comes
  * after it: an upload needs the member's session, and each photo is then saved to the profile as
  * soon as it is uploaded, with its own progress and its own error on the step where it can be
  * fixed. (Keeping the chosen files until the account exists would upload them after the member
@@ -54,15 +61,29 @@ const STEP_COMPONENTS = [
  * them.) A reload on the photo step lands in the app, signed in; photos can be added from the
  * profile at any time.
  */
-export default function RegisterPage() {
+export function RegisterFlow({
+  flow,
+  frame: Frame,
+  testId = 'register-page',
+}: {
+  flow: FlowConfig;
+  /** What the flow is drawn in: AuthLayout for /register, the landing frames for the variants. */
+  frame: (props: { children: ReactNode; testId: string }) => ReactNode;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = useAppStore((s) => s.language);
   const finishing = useAppStore((s) => s.finishingRegistration);
   const draft = useRegisterStore();
   const { update, goTo } = draft;
-  // A draft persisted past the account step (an older page) returns to it.
-  const step = finishing ? PHOTO_STEP : Math.min(draft.step, ACCOUNT_STEP);
+  const ACCOUNT_STEP = accountStepOf(flow);
+  const PHOTO_STEP = photoStepOf(flow);
+  const total = flow.steps.length;
+  // A draft of another flow starts this one from its first step (its answers stay); a draft
+  // persisted past the account step (an older page) returns to it.
+  const ownStep = draft.flow === flow.id ? draft.step : 1;
+  const step = finishing ? PHOTO_STEP : Math.min(ownStep, ACCOUNT_STEP);
   const [errors, setErrors] = useState<StepErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -71,8 +92,20 @@ export default function RegisterPage() {
   // Focus moves only after Back or Continue, not on first render, so the page does not jump.
   const moved = useRef(false);
 
-  const stepId = STEP_IDS[step - 1] ?? STEP_IDS[0];
-  const StepComponent = STEP_COMPONENTS[step - 1] ?? GenderStep;
+  const stepId = stepIdAt(flow, step);
+  const StepComponent = STEP_COMPONENTS[stepId];
+  const extrasStep = isExtrasStep(stepId);
+  const hasExtras = flow.steps.some(isExtrasStep);
+
+  // The draft counts steps in this flow from now on.
+  useEffect(() => {
+    if (useRegisterStore.getState().flow !== flow.id) update({ flow: flow.id, step: 1 });
+  }, [flow.id, update]);
+
+  // A flow that asks extras fetches their chunk and texts while the first steps are filled in.
+  useEffect(() => {
+    if (hasExtras) preloadExtras();
+  }, [hasExtras]);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -103,8 +136,19 @@ export default function RegisterPage() {
     });
   }
 
+  function changeExtra(id: ExtraFieldId, value: ExtraValue | undefined) {
+    change('extras', { extras: withExtra(useRegisterStore.getState().extras, id, value) });
+  }
+
+  /** An extras step may be left unanswered: its answers are cleared and the flow moves on. */
+  function skip() {
+    update({ extras: withoutExtras(useRegisterStore.getState().extras, extrasOfStep(stepId)) });
+    setErrors({});
+    move(step + 1);
+  }
+
   function next() {
-    const found = validateStep(step, useRegisterStore.getState(), language);
+    const found = validateStep(stepId, useRegisterStore.getState(), language);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     // Nothing changes behind the member's back: the age range they saw on its step is the one
@@ -123,7 +167,7 @@ export default function RegisterPage() {
 
   async function submit() {
     const current = useRegisterStore.getState();
-    const invalid = firstInvalidStep(current, language);
+    const invalid = firstInvalidStep(current, language, undefined, flow);
     if (invalid) {
       setErrors(invalid.errors);
       move(invalid.step);
@@ -132,7 +176,7 @@ export default function RegisterPage() {
     setSubmitting(true);
     setErrors({});
     try {
-      const user = await register(buildRegisterRequest(current, language));
+      const user = await register(buildRegisterRequest(current, language, flow));
       useRegisterStore.getState().reset();
       useRegisterStore.persist.clearStorage();
       // Before the user is stored, or the guest-only guard would leave for /explore at once.
@@ -141,7 +185,7 @@ export default function RegisterPage() {
       completeAuth(user, { stay: true });
     } catch (error) {
       if (error instanceof ApiError && !error.network) {
-        const where = locateServerError(error.code, error.field, step);
+        const where = locateServerError(error.code, error.field, step, flow);
         const key =
           error.code === 'invalid_name' && language === 'he'
             ? 'errors.invalid_name_he'
@@ -173,30 +217,43 @@ export default function RegisterPage() {
 
   const stepProps: StepProps = { draft, errors, language, change };
   const formError = errors.form;
+  const extraFields = extrasOfStep(stepId);
+  // A step of one extra is titled with its question; a step of two with its own title.
+  const titleKey = !extrasStep
+    ? `auth.register.steps.${stepId}`
+    : extraFields.length === 1
+      ? `extras.fields.${extraFields[0] ?? ''}`
+      : `extras.steps.${stepId}`;
+  const title =
+    extrasStep && extraFields.length === 1 ? `${titleKey}.question` : `${titleKey}.title`;
+  const subtitle =
+    extrasStep && extraFields.length === 1 ? 'extras.optional' : `${titleKey}.subtitle`;
 
   return (
-    <AuthLayout wide testId="register-page">
+    <Frame testId={testId}>
       <form
-        className="register"
+        className={`register register--${flow.theme}`}
         onSubmit={handleSubmit}
         noValidate
         data-testid="register-form"
+        data-flow={flow.id}
         data-step={step}
+        data-steps={total}
       >
         <div className="register-progress">
           <div
             className="register-progress-bar"
             role="progressbar"
             aria-valuemin={1}
-            aria-valuemax={REGISTER_STEP_COUNT}
+            aria-valuemax={total}
             aria-valuenow={step}
-            aria-label={t('auth.register.progress', { step, total: REGISTER_STEP_COUNT })}
+            aria-label={t('auth.register.progress', { step, total })}
             data-testid="register-progress"
           >
-            <span style={{ inlineSize: `${(step / REGISTER_STEP_COUNT) * 100}%` }} />
+            <span style={{ inlineSize: `${(step / total) * 100}%` }} />
           </div>
           <span className="register-progress-text muted">
-            {t('auth.register.progress', { step, total: REGISTER_STEP_COUNT })}
+            {t('auth.register.progress', { step, total })}
           </span>
         </div>
 
@@ -206,11 +263,28 @@ export default function RegisterPage() {
           className="register-step"
           data-testid={`register-step-${stepId}`}
         >
-          <h1 className="register-title" tabIndex={-1}>
-            {t(`auth.register.steps.${stepId}.title`)}
-          </h1>
-          <p className="register-subtitle muted">{t(`auth.register.steps.${stepId}.subtitle`)}</p>
-          {finishing ? <PhotoStep onBusyChange={setUploading} /> : <StepComponent {...stepProps} />}
+          {extrasStep ? (
+            <LazyExtrasStep
+              fields={extraFields}
+              extras={draft.extras}
+              problems={errors.extras ? extrasProblems(extraFields, draft) : {}}
+              onChange={changeExtra}
+              titleKey={title}
+              subtitleKey={subtitle}
+            />
+          ) : (
+            <>
+              <h1 className="register-title" tabIndex={-1}>
+                {t(title)}
+              </h1>
+              <p className="register-subtitle muted">{t(subtitle)}</p>
+            </>
+          )}
+          {finishing ? (
+            <PhotoStep onBusyChange={setUploading} />
+          ) : StepComponent ? (
+            <StepComponent {...stepProps} />
+          ) : null}
           {formError ? (
             <p
               className="field-error register-error"
@@ -248,13 +322,25 @@ export default function RegisterPage() {
               {submitting ? t('auth.register.submitting') : t('auth.register.createAccount')}
             </button>
           ) : (
-            <button
-              type="submit"
-              className="btn btn-primary register-next"
-              data-testid="register-continue"
-            >
-              {t('auth.actions.continue')}
-            </button>
+            <>
+              {extrasStep ? (
+                <button
+                  type="button"
+                  className="btn btn-secondary register-skip-extra"
+                  onClick={skip}
+                  data-testid="register-skip"
+                >
+                  {t('auth.register.skipStep')}
+                </button>
+              ) : null}
+              <button
+                type="submit"
+                className="btn btn-primary register-next"
+                data-testid="register-continue"
+              >
+                {t('auth.actions.continue')}
+              </button>
+            </>
           )}
         </div>
       </form>
@@ -264,7 +350,7 @@ export default function RegisterPage() {
           {t('auth.register.loginLink')}
         </Link>
       </p>
-    </AuthLayout>
+    </Frame>
   );
 }
 
