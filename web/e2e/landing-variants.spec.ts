@@ -49,7 +49,10 @@ async function walk(
   const proceed = () => page.getByTestId('register-continue').click();
   for (const [index, id] of steps.entries()) {
     const n = index + 1;
-    await expect(form).toHaveAttribute('data-step', String(n));
+    // Creating the account hashes the password: slow on a busy machine.
+    await expect(form).toHaveAttribute('data-step', String(n), {
+      timeout: id === 'photo' ? 30_000 : undefined,
+    });
     await expect(page.getByTestId(`register-step-${id}`)).toBeVisible();
     await expect(page.getByTestId('register-progress')).toHaveAttribute(
       'aria-valuemax',

@@ -2,6 +2,8 @@
 // server, shown to other members on the profile card and changed from profile edit.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "harness.hpp"
 
 using namespace kesher::test;
@@ -46,7 +48,7 @@ TEST_F(ProfileExtras, SavedAtRegistrationAndShownToAnotherMember) {
   EXPECT_EQ(own.at("relationship_goal"), "long_term");
   EXPECT_EQ(own.at("height"), 168);
   // Catalogue order, whatever order they were sent in.
-  EXPECT_EQ(json::serialize(own.at("interests")), R"(["hiking","music","coffee"])");
+  EXPECT_EQ(json::serialize(own.at("interests")), R"(["music","hiking","coffee"])");
   int64_t dana = registered.json().at("user").at("id").as_int64();
   EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM profile_extras WHERE user_id = " +
                                         std::to_string(dana)),
@@ -168,6 +170,25 @@ TEST_F(ProfileExtras, ProfileEditRefusesBadExtrasAndKeepsTheOldOnes) {
   EXPECT_EQ(extras.at("smoke"), "never");
   EXPECT_EQ(extras.at("drink"), "socially");
   EXPECT_EQ(extras.at("height"), 168);
+}
+
+TEST_F(ProfileExtras, ErasureDeletesThem) {
+  auto registered = register_with(email("erase"), kExtras);
+  ASSERT_EQ(registered.status, 201) << registered.body;
+  Member me{"", "correct horse", registered.session_cookie(),
+            registered.json().at("user").at("id").as_int64()};
+  std::string rows = "SELECT COUNT(*) FROM profile_extras WHERE user_id = " + std::to_string(me.id);
+  ASSERT_EQ(query_integer(*server_, rows), 11);
+  auto socket = connect_member(*server_, me);
+  socket->send(
+      json::object{{"module", "account/erase"}, {"rid", "erase"}, {"password", me.password}});
+  for (int i = 0; i < 100 && query_integer(*server_, rows) != 0; ++i) {
+    std::this_thread::sleep_for(50ms);
+  }
+  EXPECT_EQ(query_integer(*server_, rows), 0);
+  EXPECT_EQ(query_integer(*server_, "SELECT erased_at IS NOT NULL FROM users WHERE id = " +
+                                        std::to_string(me.id)),
+            1);
 }
 
 }  // namespace

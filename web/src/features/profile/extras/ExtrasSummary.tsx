@@ -1,5 +1,5 @@
 // The answered profile extras as a profile shows them: one row per field, interests as tags,
-// under the heading "About me". Used on the profile modal (other members) and the member's own
+// under the heading "At a glance". Used on the profile modal (other members) and the member's own
 // profile; a lazy chunk with the `extras` texts (./lazy.tsx).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

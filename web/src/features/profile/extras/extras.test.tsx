@@ -90,7 +90,7 @@ describe('ExtrasSummary', () => {
         testId="extras"
       />,
     );
-    expect(screen.getByRole('heading', { name: 'קצת עליי' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'במבט מהיר' })).toBeInTheDocument();
     expect(screen.getByTestId('extras-relationship_goal')).toHaveTextContent(
       'קשר רציני לטווח ארוך',
     );
