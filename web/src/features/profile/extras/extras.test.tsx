@@ -115,11 +115,10 @@ describe('ExtrasEditor', () => {
     request.mockReset();
     request.mockImplementation(async (module, payload) => {
       const { value } = payload as { value: Record<string, unknown> };
-      const extras: Record<string, unknown> = { ...DANA.extras };
-      for (const [key, v] of Object.entries(value)) {
-        if (v === null) delete extras[key];
-        else extras[key] = v;
-      }
+      // As the server stores a change: named fields replaced, null ones gone.
+      const extras = Object.fromEntries(
+        Object.entries({ ...DANA.extras, ...value }).filter(([, v]) => v !== null),
+      );
       return { module, request_status: 1, data: { user: { ...DANA, extras } } } as Reply;
     });
     useAppStore.setState({ language: 'en', user: { ...DANA } });
