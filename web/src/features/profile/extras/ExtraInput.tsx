@@ -72,7 +72,7 @@ export function ExtraInput({ id, value, onChange, heading, problem, testId }: Ex
           aria-describedby={problem ? errorId : undefined}
           data-testid={testId}
         >
-          <option value="">{t('extras.heightUnset')}</option>
+          <option value="">{t('extras.unset')}</option>
           {field.kind === 'number'
             ? numbers.map((cm) => (
                 <option key={cm} value={cm}>
