@@ -30,7 +30,7 @@ interface PageLanguage {
   rtl: boolean;
   locale: string;
   nativeName: string;
-  /** The page with the landing pre-rendered (for /, /landing, /landing-blue). */
+  /** The page with the landing pre-rendered (for /; the landing variants are onboarding flows). */
   file: string;
   /** The same page without it, for every other route of the app. */
   shellFile: string;

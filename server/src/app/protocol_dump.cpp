@@ -2,6 +2,7 @@
 
 #include <boost/json.hpp>
 
+#include "domain/profile_extras.hpp"
 #include "domain/routes.hpp"
 #include "protocol/errors.hpp"
 
@@ -65,6 +66,33 @@ std::string_view parameter_name(domain::RouteParameter parameter) {
   return "none";
 }
 
+std::string_view kind_name(domain::extras::Kind kind) {
+  switch (kind) {
+    case domain::extras::Kind::single:
+      return "single";
+    case domain::extras::Kind::multi:
+      return "multi";
+    case domain::extras::Kind::number:
+      return "number";
+  }
+  return "single";
+}
+
+// The profile extras' catalogue (docs/protocol.md "Profile extras"), for the client's copy.
+json::array extras_list() {
+  json::array list;
+  for (const auto& field : domain::extras::catalogue()) {
+    json::array options;
+    for (auto option : field.options) options.emplace_back(option);
+    list.push_back(json::object{{"id", field.id},
+                                {"kind", kind_name(field.kind)},
+                                {"options", std::move(options)},
+                                {"min", field.min},
+                                {"max", field.max}});
+  }
+  return list;
+}
+
 }  // namespace
 
 std::string protocol_dump(const protocol::ModuleTable& modules,
@@ -84,6 +112,7 @@ std::string protocol_dump(const protocol::ModuleTable& modules,
       {"console_modules", module_list(console_modules)},
       {"error_codes", std::move(codes)},
       {"page_routes", std::move(pages)},
+      {"profile_extras", extras_list()},
   });
 }
 

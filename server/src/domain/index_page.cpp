@@ -8,7 +8,7 @@ Language page_language(std::string_view language_cookie, std::string_view accept
 }
 
 bool shows_landing(std::string_view path) {
-  return path == "/" || path == "/landing" || path == "/landing-blue";
+  return path == "/";
 }
 
 std::string_view index_page_file(Language language, bool landing) {

@@ -14,7 +14,8 @@ namespace kesher::domain {
 // names a supported language, else the first supported language of Accept-Language, else he.
 Language page_language(std::string_view language_cookie, std::string_view accept_language);
 
-// The routes that show the landing (web/src/app/router.tsx, LANDING_PATHS).
+// The routes that show the landing (web/src/app/router.tsx, LANDING_PATHS): "/" only; /landing
+// and /landing-blue are the landing variants' onboarding flows.
 bool shows_landing(std::string_view path);
 
 // The page's file under the build's root, e.g. "/index.en.html" or "/app.html".

@@ -1,5 +1,6 @@
 // user/update and search_location.
 #include "domain/places.hpp"
+#include "domain/profile_extras.hpp"
 #include "domain/text.hpp"
 #include "domain/validation.hpp"
 #include "modules/person_view.hpp"
@@ -7,6 +8,7 @@
 #include "modules/user_view.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "store/profile_extras.hpp"
 #include "store/users.hpp"
 
 namespace kesher::modules {
@@ -22,6 +24,7 @@ struct Change {
   std::optional<store::UserColumn> column;
   store::Value value;
   std::optional<std::pair<int, int>> age_range;
+  std::optional<domain::extras::Changes> extras;
 };
 
 using ChangeOrError = std::variant<Change, json::object>;
@@ -42,6 +45,23 @@ ChangeOrError string_change(
   auto checked = check(*value);
   if (!checked) return reply_error(checked.error, "value");
   return Change{column, *checked.value, std::nullopt};
+}
+
+// {"key": "extras", "value": {"field": value or null, ...}}: only the named fields change; null
+// (or an empty interests list) clears one (docs/protocol.md "Profile extras").
+ChangeOrError extras_change(const json::object& payload) {
+  auto it = payload.find("value");
+  if (it == payload.end()) return reply_error(errc::invalid_value, "value");
+  auto checked = domain::extras::check_changes(it->value(), true);
+  if (!checked) {
+    if (checked.problem.field.empty()) return reply_error(errc::invalid_field, "value");
+    json::object reply = reply_error(errc::invalid_extra, "extras." + checked.problem.field);
+    reply["reason"] = checked.problem.reason;
+    return reply;
+  }
+  Change change;
+  change.extras = std::move(*checked.changes);
+  return change;
 }
 
 ChangeOrError decide_change(Request& request, const store::UserRecord& user, std::string_view key) {
@@ -80,6 +100,7 @@ ChangeOrError decide_change(Request& request, const store::UserRecord& user, std
                                        : domain::Checked<std::string>::fail(errc::invalid_value);
     });
   }
+  if (key == "extras") return extras_change(request.payload);
   return reply_error(errc::invalid_key, "key");
 }
 
@@ -102,7 +123,9 @@ json::object update_user(Request& request) {
       return;
     }
     auto& change = std::get<Change>(decided);
-    if (change.age_range) {
+    if (change.extras) {
+      store::profile_extras::apply(db, user_id, *change.extras);
+    } else if (change.age_range) {
       store::users::set_age_range(db, user_id, change.age_range->first, change.age_range->second);
     } else {
       store::users::update(db, user_id, *change.column, change.value);
@@ -113,9 +136,9 @@ json::object update_user(Request& request) {
     }
     auto updated = store::users::find_by_id(db, user_id);
     request.connection.language = updated->language;
-    reply = reply_ok(
-        json::object{{"user", self_view(request.app, *updated, store::photos::of_user(db, user_id),
-                                        request.now)}});
+    reply = reply_ok(json::object{
+        {"user", self_view(request.app, *updated, store::photos::of_user(db, user_id),
+                           store::profile_extras::of_user(db, user_id), request.now)}});
   });
   return reply;
 }

@@ -4,6 +4,7 @@
 
 #include "domain/catalog.hpp"
 #include "domain/crypto.hpp"
+#include "domain/profile_extras.hpp"
 #include "domain/routes.hpp"
 #include "domain/validation.hpp"
 #include "mail/templates.hpp"
@@ -17,6 +18,7 @@
 #include "store/admin_members.hpp"
 #include "store/auth_tokens.hpp"
 #include "store/ledger.hpp"
+#include "store/profile_extras.hpp"
 #include "store/push_subscriptions.hpp"
 #include "store/users.hpp"
 
@@ -75,7 +77,26 @@ class BodyReader {
 struct Registration {
   store::NewUser user;
   std::string password;
+  domain::extras::Changes extras;  // the optional profile extras, checked
 };
+
+// The optional "extras" of a registration: checked like profile edit's, but nothing to clear.
+std::optional<HttpResponse> check_registration_extras(const json::object& body,
+                                                      domain::extras::Changes& out) {
+  auto it = body.find("extras");
+  if (it == body.end() || it->value().is_null()) return std::nullopt;
+  auto checked = domain::extras::check_changes(it->value(), false);
+  if (!checked) {
+    if (checked.problem.field.empty()) {
+      return error_response(400, errc::invalid_field, {{"field", "extras"}});
+    }
+    return error_response(
+        400, errc::invalid_extra,
+        {{"field", "extras." + checked.problem.field}, {"reason", checked.problem.reason}});
+  }
+  out = std::move(*checked.changes);
+  return std::nullopt;
+}
 
 std::variant<Registration, HttpResponse> check_registration(const app::Context& app,
                                                             const json::object& body, int64_t now) {
@@ -112,6 +133,7 @@ std::variant<Registration, HttpResponse> check_registration(const app::Context& 
   if (!domain::valid_answer(answer)) return error_response(400, errc::invalid_answer);
 
   Registration registration;
+  if (auto problem = check_registration_extras(body, registration.extras)) return *problem;
   auto& u = registration.user;
   u.email = *checked_email.value;
   u.name = *checked_name.value;
@@ -143,10 +165,11 @@ void send_mail_safely(app::Context& app, const mail::Mail& message) {
 }
 
 HttpResponse signed_in(app::Context& app, unsigned status, const store::UserRecord& user,
-                       const std::vector<store::ProfilePhoto>& photos, const IssuedSession& session,
+                       const std::vector<store::ProfilePhoto>& photos,
+                       const domain::extras::Extras& extras, const IssuedSession& session,
                        int64_t now) {
   HttpResponse response =
-      json_response(status, json::object{{"user", self_view(app, user, photos, now)}});
+      json_response(status, json::object{{"user", self_view(app, user, photos, extras, now)}});
   response.headers.emplace_back("Set-Cookie", session_cookie(app, session.secret));
   response.headers.emplace_back("Cache-Control", "no-store");
   return response;
@@ -181,6 +204,7 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
   registration.user.password_hash = domain::hash_password(registration.password);
 
   std::optional<store::UserRecord> user;
+  domain::extras::Extras extras;
   IssuedSession session;
   std::string verify_token;
   app.db->write([&](store::Session& db) {
@@ -192,6 +216,8 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
     store::social::set_cell(db, id, cell_of_place(app, registration.user.place_id));
     // The member's own referral link, and who referred them (the `ref` cookie of GET /ref/{slug}).
     start_referrals(db, id, referrer_of(db, request));
+    store::profile_extras::apply(db, id, registration.extras);
+    extras = store::profile_extras::of_user(db, id);
     // The signup bonus is keyed by the account, so it can never be granted twice.
     store::ledger::apply(
         db, {id, domain::kSignupCredits, "signup_bonus", "", "signup_bonus:" + std::to_string(id)},
@@ -203,7 +229,7 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
   if (!user) return error_response(409, errc::email_taken);
   send_mail_safely(app, mail::verification_mail(user->email, user->language, user->name,
                                                 app.public_origin + "/verify/" + verify_token));
-  HttpResponse response = signed_in(app, 201, *user, {}, session, now);
+  HttpResponse response = signed_in(app, 201, *user, {}, extras, session, now);
   if (!request.referral_cookie.empty()) {
     response.headers.emplace_back("Set-Cookie", cleared_referral_cookie(app));
   }
@@ -282,6 +308,7 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   IssuedSession session;
   std::string device_secret;
   std::vector<store::ProfilePhoto> photos;
+  domain::extras::Extras extras;
   std::string previous = session_hash_of(request.session_cookie);
   bool banned = false;
   app.db->write([&](store::Session& db) {
@@ -290,6 +317,7 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
     banned = store::admin::is_banned(db, user->id);
     if (banned) return;
     photos = store::photos::of_user(db, user->id);
+    extras = store::profile_extras::of_user(db, user->id);
     // A new id at every login; the one the browser brought is retired (session fixation).
     if (!previous.empty()) store::sessions::revoke(db, previous, now);
     session = issue_session(db, app, user->id, now);
@@ -297,7 +325,7 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   });
   if (banned) return error_response(403, errc::account_banned);
   if (!previous.empty()) app.hub.close_session(previous, bus::kCloseLoggedOut);
-  HttpResponse response = signed_in(app, 200, *user, photos, session, now);
+  HttpResponse response = signed_in(app, 200, *user, photos, extras, session, now);
   if (!device_secret.empty()) {
     response.headers.emplace_back("Set-Cookie", device_cookie(app, device_secret));
   }

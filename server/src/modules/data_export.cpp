@@ -19,6 +19,7 @@
 #include "protocol/errors.hpp"
 #include "push/subscription.hpp"
 #include "store/ledger_history.hpp"
+#include "store/profile_extras.hpp"
 #include "store/push_subscriptions.hpp"
 #include "store/users.hpp"
 
@@ -243,6 +244,8 @@ std::optional<json::object> build_export(app::Context& app, int64_t user_id, int
     document["format"] = "kesher-export/1";
     document["generated_at"] = now;
     document["profile"] = profile_of(app, *user);
+    document["profile"].as_object()["extras"] =
+        domain::extras::to_json(store::profile_extras::of_user(db, user_id));
   });
   if (document.empty()) return std::nullopt;
   // Work in steps: the sections before and after the messages, and each page of messages.

@@ -14,6 +14,7 @@
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
 #include "store/media.hpp"
+#include "store/profile_extras.hpp"
 
 namespace kesher::modules {
 
@@ -166,8 +167,10 @@ json::object profile(Request& request) {
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
     auto person = store::social::person(db, viewer.id, *user_id);
     if (!person) return reply_error(errc::not_found);
+    json::object user = person_view(request.app, viewer, *person, request.now);
+    user["extras"] = domain::extras::to_json(store::profile_extras::of_user(db, person->id));
     return reply_ok(json::object{
-        {"user", person_view(request.app, viewer, *person, request.now)},
+        {"user", std::move(user)},
         {"photos", photos_view(store::photos::of_user(db, person->id, 0, kPhotosPage))}});
   });
 }

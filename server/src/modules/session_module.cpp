@@ -7,6 +7,7 @@
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
 #include "store/admin_members.hpp"
+#include "store/profile_extras.hpp"
 #include "store/users.hpp"
 
 namespace kesher::modules {
@@ -48,12 +49,14 @@ json::object validate(Request& request) {
   auto session = session_for_hash(request.app, hash);
   std::optional<store::UserRecord> user;
   std::vector<store::ProfilePhoto> photos;
+  domain::extras::Extras extras;
   bool announce_free_credits = false;
   std::vector<store::admin::Notice> notices;
   if (session) {
     request.app.db->write([&](store::Session& db) {
       user = store::users::find_by_id(db, session->user_id);
       if (user) photos = store::photos::of_user(db, user->id);
+      if (user) extras = store::profile_extras::of_user(db, user->id);
       // Staff warnings the member has not seen yet (docs/protocol.md "notification").
       if (user) notices = store::admin::take_unshown_notices(db, user->id, request.now);
       if (user && !user->free_credits_announced) {
@@ -88,8 +91,8 @@ json::object validate(Request& request) {
     request.after_reply.push_back(json::object{
         {"module", "notification"}, {"type", notice.kind}, {"coins", 0}, {"message", notice.text}});
   }
-  return reply_ok(json::object{{"authenticated", 1},
-                               {"user", self_view(request.app, *user, photos, request.now)}});
+  return reply_ok(json::object{
+      {"authenticated", 1}, {"user", self_view(request.app, *user, photos, extras, request.now)}});
 }
 
 json::object ping(Request&) {

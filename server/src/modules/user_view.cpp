@@ -34,7 +34,8 @@ std::optional<json::object> photo_refusal(const store::AddPhotoOutcome& outcome)
 }
 
 json::object self_view(const app::Context& app, const store::UserRecord& user,
-                       const std::vector<store::ProfilePhoto>& photos, int64_t now) {
+                       const std::vector<store::ProfilePhoto>& photos,
+                       const domain::extras::Extras& extras, int64_t now) {
   json::object view;
   view["id"] = user.id;
   view["name"] = user.name;
@@ -75,6 +76,7 @@ json::object self_view(const app::Context& app, const store::UserRecord& user,
   view["sof_can_spin"] = user.free_spins > 0 ? 1 : 0;
   view["claimed_free_account_credits"] = 1;
   view["email_verified"] = user.email_verified ? 1 : 0;
+  view["extras"] = domain::extras::to_json(extras);
   return view;
 }
 

@@ -26,6 +26,7 @@
   X(invalid_age_range, "an age range outside 18-100 or upside down")                         \
   X(invalid_place, "a place id the server does not know")                                    \
   X(invalid_answer, "a main reason outside 1-6")                                             \
+  X(invalid_extra, "a profile extra refused (with field and reason)")                        \
   X(invalid_language, "a language other than he, en or de")                                  \
   X(invalid_credentials, "wrong email or password")                                          \
   X(too_many_attempts, "login, sign-up or reset attempts over the limit (with retry_after)") \

@@ -2,6 +2,7 @@
 
 #include "domain/chat.hpp"
 #include "store/ledger.hpp"
+#include "store/profile_extras.hpp"
 #include "store/push_subscriptions.hpp"
 #include "store/spins.hpp"
 
@@ -208,6 +209,7 @@ Erasure erase_member(Session& db, int64_t user_id, int64_t now) {
   db.execute("DELETE FROM popular_order WHERE user_id = ?", id);
   db.execute("DELETE FROM boosts WHERE user_id = ?", id);
   db.execute("DELETE FROM wheel_spins WHERE user_id = ?", id);
+  profile_extras::remove_user(db, user_id);
 
   // Their side of each conversation goes; the other side keeps theirs, where the member's
   // messages now show as from a deleted member.

@@ -376,7 +376,10 @@ TEST_F(StaticFilesByLanguage, TheLanguageCookieChoosesThePage) {
   EXPECT_EQ(served(get("/", "language=en", "he-IL,he;q=0.9")), "index.en.html");
   EXPECT_EQ(served(get("/", "kesher_session=abc; language=de", "")), "index.de.html");
   EXPECT_EQ(served(get("/", "language=he", "en-US,en;q=0.9")), "index.html");
-  EXPECT_EQ(served(get("/landing?utm=x", "language=en", "")), "index.en.html");
+  EXPECT_EQ(served(get("/?utm=x", "language=en", "")), "index.en.html");
+  // The landing variants run their onboarding flows: no pre-rendered landing under them.
+  EXPECT_EQ(served(get("/landing?utm=x", "language=en", "")), "app.en.html");
+  EXPECT_EQ(served(get("/landing-blue", "language=de", "")), "app.de.html");
   EXPECT_EQ(served(get("/register", "language=en", "")), "app.en.html");
   EXPECT_EQ(served(get("/privacy", "language=de", "")), "app.de.html");
 }

@@ -98,10 +98,12 @@ const LandingPage = lazy(() => {
   return import('../features/auth/LandingPage');
 });
 
-/** The paths that show the landing (the same as the routes below). */
-export const LANDING_PATHS: readonly string[] = ['/', '/landing', '/landing-blue'];
+/** The paths that show the landing (the same as the routes below). /landing and /landing-blue
+ *  are the landing variants' onboarding flows (LandingFlowPage), not this page. */
+export const LANDING_PATHS: readonly string[] = ['/'];
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const LandingFlowPage = lazy(() => import('../features/auth/LandingFlowPage'));
 const ResetPage = lazy(() => import('../features/auth/ResetPage'));
 const RecoverPage = lazy(() => import('../features/auth/RecoverPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
@@ -144,6 +146,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/login', element: <LoginPage /> },
               { path: '/register', element: <RegisterPage /> },
+              { path: '/landing', element: <LandingFlowPage /> },
+              { path: '/landing-blue', element: <LandingFlowPage /> },
               { path: '/reset', element: <ResetPage /> },
             ],
           },

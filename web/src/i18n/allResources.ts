@@ -13,11 +13,38 @@ import escapeHe from './escape/he.json';
 import infoDe from './info/de.json';
 import infoEn from './info/en.json';
 import infoHe from './info/he.json';
+import extrasDe from './extras/de.json';
+import extrasEn from './extras/en.json';
+import extrasHe from './extras/he.json';
 
 export function buildResources(): Resources {
   return {
-    he: { translation: { ...he, ...heMember, info: infoHe as Tree, escape: escapeHe as Tree } },
-    en: { translation: { ...en, ...enMember, info: infoEn as Tree, escape: escapeEn as Tree } },
-    de: { translation: { ...de, ...deMember, info: infoDe as Tree, escape: escapeDe as Tree } },
+    he: {
+      translation: {
+        ...he,
+        ...heMember,
+        info: infoHe as Tree,
+        escape: escapeHe as Tree,
+        extras: extrasHe as Tree,
+      },
+    },
+    en: {
+      translation: {
+        ...en,
+        ...enMember,
+        info: infoEn as Tree,
+        escape: escapeEn as Tree,
+        extras: extrasEn as Tree,
+      },
+    },
+    de: {
+      translation: {
+        ...de,
+        ...deMember,
+        info: infoDe as Tree,
+        escape: escapeDe as Tree,
+        extras: extrasDe as Tree,
+      },
+    },
   };
 }

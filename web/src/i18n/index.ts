@@ -11,6 +11,8 @@
 // - info (./info/<code>.json): the long texts of the information pages, fetched with them;
 // - escape (./escape/<code>.json): the in-app browser prompt and the /check and /reconnect pages,
 //   fetched with them (src/features/escape).
+// - extras (./extras/<code>.json): the profile extras' fields and options, fetched with the
+//   screens that show or ask for them (features/profile/extras).
 // A part once wanted is loaded for every language switched to before the switch, so no raw key
 // ever shows.
 import i18next from 'i18next';
@@ -22,7 +24,7 @@ import { loudMissingKey } from './missingKey';
 export type Tree = { [key: string]: string | Tree };
 export type Resources = Record<LanguageCode, { translation: Tree }>;
 
-export type TranslationPart = 'core' | 'member' | 'info' | 'escape';
+export type TranslationPart = 'core' | 'member' | 'info' | 'escape' | 'extras';
 type Loader = () => Promise<Tree>;
 
 const fromModule =
@@ -33,7 +35,6 @@ const asArea =
   (area: string, load: () => Promise<{ default: unknown }>): Loader =>
   () =>
     load().then((module) => ({ [area]: module.default as Tree }));
-const asInfo = (load: () => Promise<{ default: unknown }>): Loader => asArea('info', load);
 
 const PARTS: Record<TranslationPart, Record<LanguageCode, Loader>> = {
   core: {
@@ -47,9 +48,14 @@ const PARTS: Record<TranslationPart, Record<LanguageCode, Loader>> = {
     de: fromModule(() => import('./bundles/de.member')),
   },
   info: {
-    he: asInfo(() => import('./info/he.json')),
-    en: asInfo(() => import('./info/en.json')),
-    de: asInfo(() => import('./info/de.json')),
+    he: asArea('info', () => import('./info/he.json')),
+    en: asArea('info', () => import('./info/en.json')),
+    de: asArea('info', () => import('./info/de.json')),
+  },
+  extras: {
+    he: asArea('extras', () => import('./extras/he.json')),
+    en: asArea('extras', () => import('./extras/en.json')),
+    de: asArea('extras', () => import('./extras/de.json')),
   },
   escape: {
     he: asArea('escape', () => import('./escape/he.json')),

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { GuestOnly, RequireAuth } from '../app/guards';
 import { routes } from '../app/router';
 import { CONSOLE_ERROR_CODES } from '../console/protocol';
+import { EXTRA_FIELDS } from '../features/profile/extras/catalog';
 import { ERROR_CODES, MODULE_ACCESS } from './protocol';
 import { GUEST_MODULES } from './queue';
 
@@ -25,6 +26,7 @@ interface ProtocolDump {
   console_modules?: { name: string; access: 'staff' | 'admin'; runs: 'worker' | 'network' }[];
   error_codes: { code: string; meaning: string }[];
   page_routes: PageRoute[];
+  profile_extras: { id: string; kind: string; options: string[]; min: number; max: number }[];
 }
 
 const binary = resolve(process.env.KESHER_BIN ?? '../build/server/kesher');
@@ -99,5 +101,17 @@ describe('the protocol contract with the server', () => {
 
   it('has the server’s pages, each behind the same guard', () => {
     expect(pagesOf(routes).sort(byPath)).toEqual([...server.page_routes].sort(byPath));
+  });
+
+  it('has the server’s profile extras, field for field and option for option', () => {
+    const client = EXTRA_FIELDS.map((field) => ({
+      id: field.id,
+      kind: field.kind,
+      options: [...field.options],
+      // The server dumps 0 where a bound does not apply.
+      min: field.min ?? 0,
+      max: field.max ?? 0,
+    }));
+    expect(client).toEqual(server.profile_extras);
   });
 });

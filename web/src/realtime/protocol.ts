@@ -41,7 +41,35 @@ export interface User {
   premium_until?: number | null;
   claimed_free_account_credits: 0 | 1;
   email_verified: 0 | 1;
+  /** The member's profile extras (docs/protocol.md "Profile extras"); {} when none. */
+  extras?: ProfileExtras;
 }
+
+/** The profile extras' fields (docs/protocol.md "Profile extras"); their option ids are in
+ *  features/profile/extras/catalog.ts. */
+export type ExtraFieldId =
+  | 'relationship_goal'
+  | 'dating_experience'
+  | 'distance'
+  | 'communication'
+  | 'ethnicity'
+  | 'relationship_status'
+  | 'height'
+  | 'industry'
+  | 'interests'
+  | 'drink'
+  | 'smoke'
+  | 'workout'
+  | 'pets'
+  | 'children'
+  | 'family_plans'
+  | 'personality';
+/** An answer: an option id, several (interests), or centimetres (height). */
+export type ExtraValue = string | string[] | number;
+/** The answered extras; a field that is absent is unanswered. */
+export type ProfileExtras = Partial<Record<ExtraFieldId, ExtraValue>>;
+/** user/update {key: "extras"}: the fields to change; null (or []) clears one. */
+export type ProfileExtrasChange = Partial<Record<ExtraFieldId, ExtraValue | null>>;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -64,6 +92,7 @@ export const ERROR_CODES = [
   'invalid_age_range',
   'invalid_place',
   'invalid_answer',
+  'invalid_extra',
   'invalid_language',
   'invalid_credentials',
   'too_many_attempts',
@@ -126,6 +155,8 @@ export interface RegisterRequest {
   place_id: number;
   answer: number;
   language: LanguageCode;
+  /** Optional profile extras, checked like profile edit's (invalid_extra). */
+  extras?: ProfileExtras;
 }
 export interface LoginRequest {
   email: string;
@@ -314,6 +345,8 @@ export interface Person {
   has_story: number;
   liked: 0 | 1;
   matched: 0 | 1;
+  /** Only in the `profile` reply: the person's profile extras. */
+  extras?: ProfileExtras;
 }
 
 /** A profile photo: display size (long side at most 1280 px) and thumbnail (320 px). */
@@ -394,7 +427,8 @@ export type UserUpdateKey =
   | 's_age'
   | 's_radious'
   | 'place_id'
-  | 'language';
+  | 'language'
+  | 'extras';
 
 // ---- Chat and credits (docs/protocol.md "Chat and credits") ----
 
@@ -575,7 +609,11 @@ export interface Modules {
     data: PlaceSuggestion[];
   };
   'user/update': {
-    request: { key: UserUpdateKey; value: string | number; lang?: LanguageCode };
+    request: {
+      key: UserUpdateKey;
+      value: string | number | ProfileExtrasChange;
+      lang?: LanguageCode;
+    };
     data: { user: User };
   };
   totals: { request: Record<string, never>; data: Totals };

@@ -9,16 +9,22 @@ interface AuthLayoutProps {
   /** The onboarding uses a wider card for its choice grids. */
   wide?: boolean;
   testId?: string;
+  /** 'blue': the blue landing's colours (LandingFlowPage.css). */
+  theme?: 'default' | 'blue';
 }
 
 /**
  * The logged-out frame: a brand panel beside the form on wide screens, a slim brand bar above it
  * on phones. The disclosure sits in the panel because every guest page passes through here.
  */
-export function AuthLayout({ children, wide = false, testId }: AuthLayoutProps) {
+export function AuthLayout({ children, wide = false, testId, theme = 'default' }: AuthLayoutProps) {
   const { t } = useTranslation();
   return (
-    <div className="auth-layout" data-testid={testId}>
+    <div
+      className={`auth-layout${theme === 'blue' ? ' theme-blue' : ''}`}
+      data-testid={testId}
+      data-theme={theme}
+    >
       <aside className="auth-brand">
         <Link to="/" className="auth-brand-home">
           <BrandMark size={44} />

@@ -33,28 +33,28 @@ describe('validateStep', () => {
   });
 
   it('asks for a choice on the choice steps', () => {
-    expect(validateStep(1, EMPTY_DRAFT, 'en', today)).toHaveProperty('gender');
-    expect(validateStep(2, EMPTY_DRAFT, 'en', today)).toHaveProperty('s_gender');
-    expect(validateStep(7, EMPTY_DRAFT, 'en', today)).toHaveProperty('answer');
-    expect(validateStep(6, EMPTY_DRAFT, 'en', today)).toEqual({
+    expect(validateStep('gender', EMPTY_DRAFT, 'en', today)).toHaveProperty('gender');
+    expect(validateStep('looking-for', EMPTY_DRAFT, 'en', today)).toHaveProperty('s_gender');
+    expect(validateStep('reason', EMPTY_DRAFT, 'en', today)).toHaveProperty('answer');
+    expect(validateStep('location', EMPTY_DRAFT, 'en', today)).toEqual({
       place_id: { key: 'errors.invalid_place' },
     });
   });
 
   it('accepts the default age range', () => {
-    expect(validateStep(3, EMPTY_DRAFT, 'en', today)).toEqual({});
+    expect(validateStep('age-range', EMPTY_DRAFT, 'en', today)).toEqual({});
   });
 
   it('uses the Hebrew name text for he', () => {
-    expect(validateStep(4, { ...EMPTY_DRAFT, name: '' }, 'he', today)).toEqual({
+    expect(validateStep('name', { ...EMPTY_DRAFT, name: '' }, 'he', today)).toEqual({
       name: { key: 'errors.invalid_name_he' },
     });
-    expect(validateStep(4, { ...EMPTY_DRAFT, name: 'דנה' }, 'he', today)).toEqual({});
+    expect(validateStep('name', { ...EMPTY_DRAFT, name: 'דנה' }, 'he', today)).toEqual({});
   });
 
   it('checks the birth date: missing parts, impossible days, minors', () => {
     const date = (birthDay: number | null, birthMonth: number | null, birthYear: number | null) =>
-      validateStep(5, { ...EMPTY_DRAFT, birthDay, birthMonth, birthYear }, 'en', today);
+      validateStep('birth-date', { ...EMPTY_DRAFT, birthDay, birthMonth, birthYear }, 'en', today);
     expect(date(null, 5, 1990).birth_date?.key).toBe('auth.register.required.birthDate');
     expect(date(31, 4, 1990).birth_date?.key).toBe('errors.invalid_day');
     expect(date(29, 2, 1990).birth_date?.key).toBe('errors.invalid_day');
@@ -62,15 +62,17 @@ describe('validateStep', () => {
     expect(date(10, 3, 2008)).toEqual({});
   });
 
-  it('reports email and password problems together on step 8', () => {
-    expect(validateStep(8, { ...EMPTY_DRAFT, email: 'nope', password: 'short' }, 'en')).toEqual({
+  it('reports email and password problems together on the account step (8)', () => {
+    expect(
+      validateStep('account', { ...EMPTY_DRAFT, email: 'nope', password: 'short' }, 'en'),
+    ).toEqual({
       email: { key: 'errors.email_format' },
       password: { key: 'errors.password_too_short' },
     });
   });
 
   it('never blocks the photo step', () => {
-    expect(validateStep(9, EMPTY_DRAFT, 'en', today)).toEqual({});
+    expect(validateStep('photo', EMPTY_DRAFT, 'en', today)).toEqual({});
   });
 });
 

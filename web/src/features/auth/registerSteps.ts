@@ -1,7 +1,16 @@
 // The onboarding's steps and their checks, kept apart from the components so they can be tested
 // without rendering.
-import type { ErrorCode, LanguageCode, RegisterRequest } from '../../realtime/protocol';
+import type {
+  ErrorCode,
+  ExtraFieldId,
+  LanguageCode,
+  RegisterRequest,
+} from '../../realtime/protocol';
+import { checkExtra, extrasForRequest, isAnswered } from '../profile/extras/catalog';
+import type { ExtraProblem } from '../profile/extras/catalog';
 import type { MessageKey } from './errors';
+import { accountStepOf, extrasOfStep, FLOWS } from './registerFlows';
+import type { FlowConfig, StepId } from './registerFlows';
 import type { RegisterDraft } from './registerStore';
 import {
   formatAgeRange,
@@ -13,17 +22,8 @@ import {
   validatePassword,
 } from './validation';
 
-export const STEP_IDS = [
-  'gender',
-  'looking-for',
-  'age-range',
-  'name',
-  'birth-date',
-  'location',
-  'reason',
-  'account',
-  'photo',
-] as const;
+/** The steps of /register (registerFlows.ts has every flow). */
+export const STEP_IDS = FLOWS.register.steps;
 
 export type FieldName =
   | 'gender'
@@ -35,6 +35,7 @@ export type FieldName =
   | 'answer'
   | 'email'
   | 'password'
+  | 'extras'
   | 'form';
 
 /** A message to show under a field. */
@@ -44,26 +45,41 @@ export type StepErrors = Partial<Record<FieldName, FieldError>>;
 const err = (key: string, params?: Record<string, string | number>): FieldError =>
   params ? { key, params } : { key };
 
+/** The problems of a step's extras that are answered; unanswered ones are fine (skippable). */
+export function extrasProblems(
+  fields: readonly ExtraFieldId[],
+  draft: RegisterDraft,
+): Partial<Record<ExtraFieldId, ExtraProblem>> {
+  const problems: Partial<Record<ExtraFieldId, ExtraProblem>> = {};
+  for (const id of fields) {
+    const value = draft.extras[id];
+    if (!isAnswered(value)) continue;
+    const problem = checkExtra(id, value);
+    if (problem) problems[id] = problem;
+  }
+  return problems;
+}
+
 export function validateStep(
-  step: number,
+  step: StepId,
   draft: RegisterDraft,
   language: LanguageCode,
   today: Date = new Date(),
 ): StepErrors {
   switch (step) {
-    case 1:
+    case 'gender':
       return draft.gender === null ? { gender: err('auth.register.required.gender') } : {};
-    case 2:
+    case 'looking-for':
       return draft.sGender === null ? { s_gender: err('auth.register.required.lookingFor') } : {};
-    case 3: {
+    case 'age-range': {
       const code = validateAgeRange(draft.ageRange);
       return code ? { s_age: err(`errors.${code}`) } : {};
     }
-    case 4: {
+    case 'name': {
       const code = validateName(draft.name, language);
       return code ? { name: err(`errors.${code}`) } : {};
     }
-    case 5: {
+    case 'birth-date': {
       const { birthDay, birthMonth, birthYear } = draft;
       if (birthDay === null || birthMonth === null || birthYear === null) {
         return { birth_date: err('auth.register.required.birthDate') };
@@ -74,11 +90,11 @@ export function validateStep(
       );
       return result.ok ? {} : { birth_date: err(`errors.${result.error}`) };
     }
-    case 6:
+    case 'location':
       return draft.place === null ? { place_id: err('errors.invalid_place') } : {};
-    case 7:
+    case 'reason':
       return draft.answer === null ? { answer: err('auth.register.required.answer') } : {};
-    case 8: {
+    case 'account': {
       const errors: StepErrors = {};
       const email = validateEmail(draft.email);
       if (email) errors.email = err(`errors.${email}`);
@@ -86,26 +102,39 @@ export function validateStep(
       if (password) errors.password = err(`errors.${password}`);
       return errors;
     }
-    default:
+    case 'photo':
       return {};
+    default: {
+      // An extras step: nothing is required, but an answer must be one the server takes.
+      const problems = extrasProblems(extrasOfStep(step), draft);
+      return Object.keys(problems).length > 0 ? { extras: err('errors.invalid_extra') } : {};
+    }
   }
 }
 
-/** The first step, 1 to 8, whose answers are missing or wrong; null when all are fine. */
+/** The first step up to the account step (1-based) whose answers are missing or wrong; null when
+ *  all are fine. */
 export function firstInvalidStep(
   draft: RegisterDraft,
   language: LanguageCode,
   today: Date = new Date(),
+  flow: FlowConfig = FLOWS.register,
 ): { step: number; errors: StepErrors } | null {
-  for (let step = 1; step <= 8; step += 1) {
-    const errors = validateStep(step, draft, language, today);
+  for (let step = 1; step <= accountStepOf(flow); step += 1) {
+    const id = flow.steps[step - 1];
+    if (!id) break;
+    const errors = validateStep(id, draft, language, today);
     if (Object.keys(errors).length > 0) return { step, errors };
   }
   return null;
 }
 
-/** Call only after firstInvalidStep returned null. */
-export function buildRegisterRequest(draft: RegisterDraft, language: LanguageCode) {
+/** Call only after firstInvalidStep returned null. The flow's extras go with it, when answered. */
+export function buildRegisterRequest(
+  draft: RegisterDraft,
+  language: LanguageCode,
+  flow: FlowConfig = FLOWS.register,
+) {
   const { gender, sGender, birthDay, birthMonth, birthYear, place, answer } = draft;
   if (
     gender === null ||
@@ -132,22 +161,29 @@ export function buildRegisterRequest(draft: RegisterDraft, language: LanguageCod
     answer,
     language,
   };
+  const asked = new Set(flow.steps.flatMap((id) => extrasOfStep(id)));
+  const extras = extrasForRequest(
+    Object.fromEntries(
+      Object.entries(draft.extras).filter(([id]) => asked.has(id as ExtraFieldId)),
+    ),
+  );
+  if (extras) request.extras = extras;
   return request;
 }
 
-const FIELD_STEP: Record<Exclude<FieldName, 'form'>, number> = {
-  gender: 1,
-  s_gender: 2,
-  s_age: 3,
-  name: 4,
-  birth_date: 5,
-  place_id: 6,
-  answer: 7,
-  email: 8,
-  password: 8,
+const FIELD_STEP: Record<Exclude<FieldName, 'form' | 'extras'>, StepId> = {
+  gender: 'gender',
+  s_gender: 'looking-for',
+  s_age: 'age-range',
+  name: 'name',
+  birth_date: 'birth-date',
+  place_id: 'location',
+  answer: 'reason',
+  email: 'account',
+  password: 'account',
 };
 
-const CODE_FIELD: Partial<Record<ErrorCode, Exclude<FieldName, 'form'>>> = {
+const CODE_FIELD: Partial<Record<ErrorCode, Exclude<FieldName, 'form' | 'extras'>>> = {
   invalid_gender: 'gender',
   invalid_looking_for: 's_gender',
   invalid_age_range: 's_age',
@@ -165,7 +201,7 @@ const CODE_FIELD: Partial<Record<ErrorCode, Exclude<FieldName, 'form'>>> = {
 };
 
 // missing_field names the request's field, which is not always the form's.
-const REQUEST_FIELD: Record<string, Exclude<FieldName, 'form'>> = {
+const REQUEST_FIELD: Record<string, Exclude<FieldName, 'form' | 'extras'>> = {
   gender: 'gender',
   s_gender: 's_gender',
   s_age: 's_age',
@@ -187,8 +223,18 @@ export function locateServerError(
   code: ErrorCode,
   field: string | undefined,
   currentStep: number,
+  flow: FlowConfig = FLOWS.register,
 ): { step: number; field: FieldName } {
+  if (code === 'invalid_extra' && field?.startsWith('extras.')) {
+    // "extras.<field>": the step that asks it.
+    const extra = field.slice('extras.'.length);
+    const at = flow.steps.findIndex((id) =>
+      (extrasOfStep(id) as readonly string[]).includes(extra),
+    );
+    if (at >= 0) return { step: at + 1, field: 'extras' };
+  }
   const owner =
     CODE_FIELD[code] ?? (code === 'missing_field' && field ? REQUEST_FIELD[field] : undefined);
-  return owner ? { step: FIELD_STEP[owner], field: owner } : { step: currentStep, field: 'form' };
+  const at = owner ? flow.steps.indexOf(FIELD_STEP[owner]) : -1;
+  return owner && at >= 0 ? { step: at + 1, field: owner } : { step: currentStep, field: 'form' };
 }

@@ -1,9 +1,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Gender, PlaceSuggestion, SearchGender } from '../../realtime/protocol';
+import type { Gender, PlaceSuggestion, ProfileExtras, SearchGender } from '../../realtime/protocol';
+import type { FlowId } from './registerFlows';
 import { DEFAULT_AGE_RANGE } from './validation';
 import type { AgeRange } from './validation';
 
+/** /register's steps (registerFlows.ts): 9, the account created on the 8th, photos on the 9th.
+ *  The landing variants have their own counts (accountStepOf, photoStepOf). */
 export const REGISTER_STEP_COUNT = 9;
 /** Sending this step creates the account. */
 export const ACCOUNT_STEP = 8;
@@ -11,6 +14,8 @@ export const ACCOUNT_STEP = 8;
 export const PHOTO_STEP = 9;
 
 export interface RegisterDraft {
+  /** The flow `step` counts in; another flow opened in the tab starts at its first step. */
+  flow: FlowId;
   step: number;
   gender: Gender | null;
   sGender: SearchGender | null;
@@ -24,6 +29,8 @@ export interface RegisterDraft {
   answer: number | null;
   email: string;
   password: string;
+  /** The profile extras answered so far (landing variants). */
+  extras: ProfileExtras;
 }
 
 interface RegisterStore extends RegisterDraft {
@@ -33,6 +40,7 @@ interface RegisterStore extends RegisterDraft {
 }
 
 export const EMPTY_DRAFT: RegisterDraft = {
+  flow: 'register',
   step: 1,
   gender: null,
   sGender: null,
@@ -45,6 +53,7 @@ export const EMPTY_DRAFT: RegisterDraft = {
   answer: null,
   email: '',
   password: '',
+  extras: {},
 };
 
 export const REGISTER_STORAGE_KEY = 'kesher.register';
@@ -58,14 +67,18 @@ export const useRegisterStore = create<RegisterStore>()(
     (set) => ({
       ...EMPTY_DRAFT,
       update: (patch) => set(patch),
-      goTo: (step) => set({ step: Math.min(ACCOUNT_STEP, Math.max(1, Math.round(step))) }),
+      // The page keeps the step within its flow's account step.
+      goTo: (step) => set({ step: Math.max(1, Math.round(step)) }),
       reset: () => set({ ...EMPTY_DRAFT }),
     }),
     {
       name: REGISTER_STORAGE_KEY,
-      version: 1,
+      version: 2,
+      // A draft of the earlier version lacks the flow and the extras: the defaults fill them in.
+      migrate: (persisted) => ({ ...EMPTY_DRAFT, ...(persisted as Partial<RegisterDraft>) }),
       storage: createJSONStorage(() => sessionStorage),
       partialize: (state): Omit<RegisterDraft, 'password'> => ({
+        flow: state.flow,
         step: state.step,
         gender: state.gender,
         sGender: state.sGender,
@@ -77,6 +90,7 @@ export const useRegisterStore = create<RegisterStore>()(
         place: state.place,
         answer: state.answer,
         email: state.email,
+        extras: state.extras,
       }),
     },
   ),

@@ -34,6 +34,7 @@ import { LanguageBadge, OnlineDot, useLocationLine, VirtualBadge } from './Perso
 import { BlockDialog, ReportDialog } from './SafetyDialogs';
 import { usePeopleStore, useProfileModal } from './store';
 import { createTapGuard } from './tapGuard';
+import { LazyExtrasSummary } from '../profile/extras/lazy';
 import './people.css';
 
 /** The person as the shared lists already know them, so the modal can draw before the reply. */
@@ -286,6 +287,14 @@ function ProfileModal({ userId, target }: ProfileModalProps) {
               <p className="muted">{t('people.profile.noBio')}</p>
             )}
           </section>
+        )}
+
+        {load.state === 'ready' && (
+          <LazyExtrasSummary
+            extras={load.person.extras}
+            className="profile-modal__section"
+            testId="profile-extras"
+          />
         )}
 
         {person && !isSelf && (

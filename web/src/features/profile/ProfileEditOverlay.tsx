@@ -14,6 +14,7 @@ import { sanitizeNameInput } from '../auth/validation';
 import { PhotoSlots } from '../media/PhotoSlots';
 import { PHOTO_SLOTS } from '../media/photoSlots';
 import { updateUser } from '../settings/api';
+import { LazyExtrasEditor } from './extras/lazy';
 import {
   fieldOfUpdate,
   fieldsFromUser,
@@ -62,6 +63,7 @@ export function ProfileEditOverlay({ onClose }: { onClose: () => void }) {
         </section>
         {/* Another account means another baseline: remount rather than reconcile. */}
         <FieldsForm key={user.id} user={user} />
+        <LazyExtrasEditor key={`extras-${user.id}`} user={user} />
       </div>
     </Dialog>
   );

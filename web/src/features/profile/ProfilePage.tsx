@@ -14,6 +14,7 @@ import { openBoost, openWheel } from '../money/store';
 import { LanguagePicker } from '../shell/LanguagePicker';
 import { useLogout } from '../shell/useLogout';
 import { ProfileEditOverlay } from './ProfileEditOverlay';
+import { LazyExtrasSummary } from './extras/lazy';
 import './ProfilePage.css';
 
 /** Below this many photos the page suggests adding more. */
@@ -117,6 +118,14 @@ export default function ProfilePage() {
       </div>
 
       <ActivityCounters />
+
+      <LazyExtrasSummary
+        extras={user.extras}
+        showEmpty
+        heading="h2"
+        className="profile-page__about"
+        testId="own-extras"
+      />
 
       {user.photos.length < SUGGEST_PHOTOS_BELOW ? (
         <div className="profile-page__tip" data-testid="profile-photo-tip">

@@ -11,6 +11,7 @@ export default areasOf(
       '!../info/de.json',
       '!../escape/de.json',
       '!../console/de.json',
+      '!../extras/de.json',
     ],
     { eager: true, import: 'default' },
   ),

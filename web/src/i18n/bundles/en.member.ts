@@ -11,6 +11,7 @@ export default areasOf(
       '!../info/en.json',
       '!../escape/en.json',
       '!../console/en.json',
+      '!../extras/en.json',
     ],
     { eager: true, import: 'default' },
   ),

@@ -11,6 +11,7 @@ export default areasOf(
       '!../info/he.json',
       '!../escape/he.json',
       '!../console/he.json',
+      '!../extras/he.json',
     ],
     { eager: true, import: 'default' },
   ),
