@@ -77,8 +77,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+// React Router's package exports only its development build, which carries the warnings and
+// checks meant for a developer; the members' first load gets its production build (about 1 KB
+// less gzipped) in `vite build`.
+const reactRouterProduction = resolve(
+  import.meta.dirname,
+  'node_modules/react-router/dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     consolePages(),
     landingPages({ signupCredits: SIGNUP_CREDITS }),
@@ -114,4 +126,4 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));
