@@ -21,6 +21,7 @@
 #include "store/ledger_history.hpp"
 #include "store/profile_extras.hpp"
 #include "store/push_subscriptions.hpp"
+#include "store/referrals.hpp"
 #include "store/users.hpp"
 
 namespace kesher::modules {
@@ -246,6 +247,13 @@ std::optional<json::object> build_export(app::Context& app, int64_t user_id, int
     document["profile"] = profile_of(app, *user);
     document["profile"].as_object()["extras"] =
         domain::extras::to_json(store::profile_extras::of_user(db, user_id));
+    // Their own link and what it did; whether a member invited them, but not who (that member's
+    // data is theirs).
+    auto slug = store::referrals::slug_of(db, user_id);
+    document["referral"] = json::object{
+        {"link", slug ? json::value(app.public_origin + "/ref/" + *slug) : json::value(nullptr)},
+        {"members_invited", store::referrals::referred_count(db, user_id)},
+        {"invited_by_a_member", !store::referrals::referrer_email(db, user_id).empty()}};
   });
   if (document.empty()) return std::nullopt;
   // Work in steps: the sections before and after the messages, and each page of messages.

@@ -126,6 +126,10 @@ TEST_F(Gdpr, ExportHoldsTheMembersDataAndNobodyElsesAndOnlyTheyCanDownloadIt) {
   const auto& profile = document.at("profile").as_object();
   EXPECT_EQ(text_of(profile.at("email")), avi.email);
   EXPECT_EQ(profile.at("id").as_int64(), avi.id);
+  const auto& referral = document.at("referral").as_object();
+  EXPECT_NE(text_of(referral.at("link")).find("/ref/"), std::string::npos);
+  EXPECT_EQ(referral.at("members_invited").as_int64(), 0);
+  EXPECT_FALSE(referral.at("invited_by_a_member").as_bool());
   const auto& messages = document.at("messages").as_array();
   ASSERT_EQ(messages.size(), 2u);
   EXPECT_TRUE(has_message(messages, "hello from Avital"));
