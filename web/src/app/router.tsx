@@ -11,6 +11,7 @@ import { NotFoundPage } from '../features/shell/NotFoundPage';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layouts/RootLayout';
 import { DefaultLayout, LandingLayout } from './layouts/SimpleLayouts';
+import { MEMBER_SEGMENTS } from './memberPages';
 
 // The signed-in frame and the chat runtime are chunks of their own too: a guest's first load
 // (the landing, sign-up) carries neither.
@@ -19,21 +20,6 @@ const loadMainLayout = () => withTexts('member', import('./layouts/MainLayout'))
 const loadExplore = () => import('../features/explore/ExplorePage');
 const ChatRuntimeChunk = lazy(() => loadChatRuntime().then((m) => ({ default: m.ChatRuntime })));
 const MainLayoutChunk = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
-
-// The signed-in screens' first segments (the RequireAuth routes below).
-const MEMBER_SEGMENTS = new Set([
-  'explore',
-  'meet',
-  'stories',
-  'contacts',
-  'profile',
-  'likesme',
-  'mylikes',
-  'visitors',
-  'match',
-  'chat',
-  'settings',
-]);
 
 /** On a signed-in screen, main.tsx fetches the frame, the chat runtime and the members' texts at
  *  once, beside the first chunks, instead of one after the other as the routes render. */

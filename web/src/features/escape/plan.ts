@@ -1,6 +1,7 @@
 // When and where the escape from an in-app browser goes (spec §2, Overlays; docs/decisions/0014):
 // pure rules, and the timer that fires the Android intent, with its seams for the tests.
 import type { BrowserDetection } from './detect';
+import { MEMBER_SEGMENTS } from '../../app/memberPages';
 
 /** Spec §2: Facebook's browser is left after 100 ms, the others after 1,500 ms. */
 export const FACEBOOK_DELAY_MS = 100;
@@ -103,22 +104,7 @@ export function scheduleAutoEscape({ detection, guard, now, fire }: AutoEscapeDe
   return () => clearTimeout(timer);
 }
 
-// The pages /reconnect/{page} may continue to: the signed-in screens (router.tsx).
-const RECONNECT_PAGES = new Set([
-  'explore',
-  'meet',
-  'stories',
-  'contacts',
-  'profile',
-  'likesme',
-  'mylikes',
-  'visitors',
-  'match',
-  'chat',
-  'settings',
-]);
-
 /** Where /reconnect/{page} continues for a signed-in browser: that screen, else /explore. */
 export function reconnectPath(page: string | undefined): string {
-  return page !== undefined && RECONNECT_PAGES.has(page) ? `/${page}` : '/explore';
+  return page !== undefined && MEMBER_SEGMENTS.has(page) ? `/${page}` : '/explore';
 }
