@@ -21,7 +21,7 @@ fi
 
 dictionary_for() {
   case "$1" in
-    envelope | fields | auth_body | dispatch) echo server/fuzz/dicts/json.dict ;;
+    envelope | fields | auth_body | dispatch | acquisition) echo server/fuzz/dicts/json.dict ;;
     http_request) echo server/fuzz/dicts/http.dict ;;
     image_normalize) echo server/fuzz/dicts/image.dict ;;
     operator_text) echo server/fuzz/dicts/honesty.dict ;;
