@@ -140,7 +140,7 @@ export default function EscapePrompt({ detection }: { detection: BrowserDetectio
         >
           {busy ? t('escape.opening') : t(ios ? `${words}.openIos` : `${words}.open`)}
         </button>
-        <button type="button" className="escape-prompt__later" onClick={later}>
+        <button type="button" className="btn-dismiss" onClick={later}>
           {t(`${words}.later`)}
         </button>
       </div>

@@ -128,7 +128,7 @@ export default function PushPrompts({ device = browserDevice }: { device?: PushD
             {t('push.prompt.addToHome.cta')}
           </button>
         )}
-        <button type="button" className="push-prompt__later" onClick={later}>
+        <button type="button" className="btn-dismiss" onClick={later}>
           {t('push.prompt.later')}
         </button>
         {variant === 'subscribe' && (
