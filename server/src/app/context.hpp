@@ -10,6 +10,7 @@
 #include "app/config.hpp"
 #include "app/executor.hpp"
 #include "bus/hub.hpp"
+#include "domain/escape.hpp"
 #include "domain/places.hpp"
 #include "domain/push_rules.hpp"
 #include "domain/rate_limit.hpp"
@@ -41,6 +42,9 @@ struct Throttles {
   // POST /api/send-push per member (docs/protocol.md "Web push").
   domain::WindowCounter push_subscribe_by_member{domain::push::kSubscribeLimit,
                                                  domain::push::kSubscribeWindowSeconds};
+  // POST /api/auth/escape per member (docs/protocol.md "Escaping in-app browsers").
+  domain::WindowCounter escape_by_member{domain::escape::kRequestLimit,
+                                         domain::escape::kRequestWindowSeconds};
 };
 
 // Everything a handler may use, on a worker or network thread; every member is thread-safe.

@@ -6,7 +6,6 @@
 
 #include "domain/crypto.hpp"
 #include "domain/escape.hpp"
-#include "domain/rate_limit.hpp"
 #include "modules/http_routes.hpp"
 #include "modules/sessions.hpp"
 #include "protocol/errors.hpp"
@@ -27,21 +26,14 @@ using protocol::json_response;
 constexpr std::string_view kPurpose = "escape";
 constexpr std::string_view kCheck = "/check/";
 
-// Tokens asked for per member (domain::escape::kRequestLimit). Thread-safe; one per process, as
-// there is one app::Context per process.
-domain::WindowCounter& requests_by_member() {
-  static domain::WindowCounter counter{rules::kRequestLimit, rules::kRequestWindowSeconds};
-  return counter;
-}
-
 // POST /api/auth/escape: a token for the caller's session's member, 60 s, single use; only its
 // SHA-256 is stored.
 HttpResponse issue(app::Context& app, const HttpRequest& request, const json::object&) {
   auto session = session_for_hash(app, session_hash_of(request.session_cookie));
   if (!session) return error_response(401, errc::not_authenticated);
   int64_t now = app.now();
-  if (int64_t wait =
-          requests_by_member().try_record("member:" + std::to_string(session->user_id), now)) {
+  if (int64_t wait = app.throttles.escape_by_member.try_record(
+          "member:" + std::to_string(session->user_id), now)) {
     return error_response(429, errc::rate_limited, {{"retry_after", wait}});
   }
   std::string token = domain::random_token(32);
