@@ -75,6 +75,9 @@ async function startServer(port: number, web: string, data: string): Promise<Chi
       places,
       '--log-level',
       'warn',
+      // As in global-setup.ts: the browsers share the cores.
+      '--background-priority',
+      'nice',
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -19,6 +19,11 @@ struct Config {
   // Password hashing (argon2id) runs on its own small pool so that it can never starve socket
   // work; at most this many hashing requests wait for it before new ones answer server_busy.
   int password_threads = 1;
+  // How the hashing and decoding threads step back for socket work: "idle" (SCHED_IDLE: only time
+  // no other thread on the machine wants) or "nice" (10 nice values below the server's). "nice"
+  // is for machines whose cores the server shares with other busy programs (browser tests,
+  // a database), where SCHED_IDLE would starve sign-ups and uploads behind them.
+  std::string background_priority = "idle";
   size_t max_queued_password_jobs = 64;
   int register_limit_per_ip = 20;  // new accounts per address per hour
   // Sockets one member may hold (tabs and devices), and one address (many members behind a NAT).

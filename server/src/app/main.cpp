@@ -89,6 +89,11 @@ void add_server_options(CLI::App& cli, Config& config) {
                  "Threads hashing passwords (register, login, reset), apart from the workers")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
+  cli.add_option("--background-priority", config.background_priority,
+                 "Hashing and decoding threads: idle (SCHED_IDLE, default) or nice (+10), for "
+                 "cores shared with other busy programs")
+      ->check(CLI::IsMember({"idle", "nice"}))
+      ->capture_default_str();
   cli.add_option("--register-limit-per-ip", config.register_limit_per_ip,
                  "New accounts one address may create per hour")
       ->check(CLI::Range(1, 1000000))

@@ -82,21 +82,22 @@ constexpr std::string_view kContentSecurityPolicy =
     "font-src 'self'; connect-src 'self'; media-src 'self'; frame-src 'self'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-// Hashing and decoding are batch work and socket work is not: their threads run under
+// Hashing and decoding are batch work and socket work is not: by default their threads run under
 // SCHED_IDLE, which the kernel only gives a core that nothing else wants (threads they start, such
-// as libvips's workers, inherit it), so a burst of uploads or logins cannot delay chat.
-void lower_this_threads_priority() {
+// as libvips's workers, inherit it), so a burst of uploads or logins cannot delay chat. On cores
+// shared with other busy programs that would starve them, so --background-priority nice (or a
+// system that refuses SCHED_IDLE) sets them 10 nice values below the server instead.
+void lower_this_threads_priority(bool idle_class) {
   thread_local bool lowered = false;
   if (lowered) return;
   lowered = true;
   sched_param idle{};
-  if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle) != 0) {
-    // Not allowed here: at least a nice value 10 below the server's (a thread's own, on Linux).
-    errno = 0;
-    int current = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
-    if (errno == 0) {
-      setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), std::min(current + 10, 19));
-    }
+  if (idle_class && pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle) == 0) return;
+  // A thread's own nice value, on Linux.
+  errno = 0;
+  int current = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+  if (errno == 0) {
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), std::min(current + 10, 19));
   }
 }
 
@@ -855,7 +856,7 @@ asio::awaitable<protocol::HttpResponse> Server::Impl::answer_on(BoundedLane& lan
   }
   request = std::move(admitted);
   auto handle = [this, &lane, request = std::move(request)] {
-    if (lane.low_priority) lower_this_threads_priority();
+    if (lane.low_priority) lower_this_threads_priority(app.config.background_priority == "idle");
     auto answer = handlers.http(request);
     lane.jobs.fetch_sub(1);
     return answer;

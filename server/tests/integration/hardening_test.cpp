@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <iterator>
+#include <sstream>
 #include <thread>
 
 #include "harness.hpp"
@@ -440,5 +442,54 @@ TEST(Hardening, LogoutDuringTheUpgradeLeavesNoAuthenticatedSocket) {
     auto reply = socket->request("totals");
     if (!socket->is_open()) continue;
     EXPECT_EQ(reply["error_code"], "not_authenticated") << "round " << round;
+  }
+}
+
+namespace {
+
+struct ThreadScheduling {
+  int policy = -1;  // SCHED_OTHER 0, SCHED_BATCH 3, SCHED_IDLE 5
+  int nice = 0;
+};
+
+// Every thread of the server as the kernel schedules it (/proc/<pid>/task/<tid>/stat: the nice
+// value is field 19, the policy field 41; the name in field 2 may hold spaces, so count from ')').
+std::vector<ThreadScheduling> server_threads(const ServerProcess& server) {
+  std::vector<ThreadScheduling> threads;
+  auto tasks = std::filesystem::path("/proc") / std::to_string(server.pid()) / "task";
+  for (const auto& task : std::filesystem::directory_iterator(tasks)) {
+    std::ifstream stat(task.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    auto fields = std::istringstream(line.substr(line.rfind(')') + 2));
+    std::vector<std::string> rest{std::istream_iterator<std::string>(fields), {}};
+    // rest[0] is field 3 (the state).
+    if (rest.size() < 39) continue;
+    threads.push_back({std::stoi(rest[38]), std::stoi(rest[16])});
+  }
+  return threads;
+}
+
+}  // namespace
+
+// The hashing thread steps back for socket work: SCHED_IDLE by default, and 10 nice values down
+// with --background-priority nice, for cores shared with other busy programs (the browser tests).
+TEST(Hardening, HashingThreadsStepBackForSocketWork) {
+  for (std::string mode : {"idle", "nice"}) {
+    SCOPED_TRACE(mode);
+    ServerProcess server({"--background-priority", mode});
+    auto before = server_threads(server);
+    EXPECT_TRUE(std::none_of(before.begin(), before.end(), [](const ThreadScheduling& t) {
+      return t.policy == 5 || t.nice > 0;
+    }));
+    register_member(server, unique_email("priority-" + mode));
+    auto after = server_threads(server);
+    bool idle = std::any_of(after.begin(), after.end(),
+                            [](const ThreadScheduling& t) { return t.policy == 5; });
+    bool niced = std::any_of(after.begin(), after.end(), [](const ThreadScheduling& t) {
+      return t.policy == 0 && t.nice == 10;
+    });
+    EXPECT_EQ(idle, mode == "idle");
+    EXPECT_EQ(niced, mode == "nice");
   }
 }
