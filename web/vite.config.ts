@@ -117,6 +117,8 @@ export default defineConfig(({ command }) => ({
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
         console: resolve(import.meta.dirname, 'console.html'),
+        // The pre-rendered pages' starter (build/landingPages.ts).
+        afterPaint: resolve(import.meta.dirname, 'src/afterPaint.ts'),
       },
     },
   },
@@ -124,6 +126,6 @@ export default defineConfig(({ command }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['src/test-setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
   },
 }));

@@ -6,8 +6,9 @@
 // #root, so a visitor sees it before any JavaScript runs; the right <html lang dir> and title; the
 // landing's stylesheet; a preload of the Rubik files that first screen uses; and a modulepreload
 // of the language's translation chunk. The server picks the page from the language cookie, then
-// Accept-Language, then Hebrew (server/src/domain/page_language.hpp). React replaces the markup
-// (createRoot) with the same landing once its chunks are in (src/main.tsx).
+// Accept-Language, then Hebrew (server/src/domain/index_page.hpp). The app starts after the first
+// paint (src/afterPaint.ts), and React replaces the markup (createRoot) with the same landing once
+// its chunks are in (src/main.tsx).
 //
 // The strings come from the landing's real translation files (src/i18n/auth|common/<lang>.json);
 // the markup follows src/features/auth/LandingPage.tsx class for class, so that the real page
@@ -196,6 +197,26 @@ function cssOf(bundle: OutputBundle, chunk: OutputChunk | undefined): string[] {
   return [...css];
 }
 
+/** A pre-rendered page: its entry script and module preloads become the data of the after-paint
+ *  script (src/afterPaint.ts), so that the page itself fetches no script but that one. */
+export function startAfterPaint(page: string, entryFile: string, afterPaintFile: string): string {
+  const entryTag = new RegExp(
+    `\\s*<script type="module" crossorigin src="/${entryFile.replace(/[.]/g, '[.]')}"></script>`,
+  );
+  if (!entryTag.test(page)) throw new Error(`landingPages: no script tag for ${entryFile}`);
+  const preloads: string[] = [];
+  const withoutScripts = page
+    .replace(entryTag, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  const starter =
+    `<script type="module" crossorigin src="/${afterPaintFile}" data-app-entry="/${entryFile}"` +
+    ` data-app-preload="${preloads.join(' ')}"></script>`;
+  return withoutScripts.replace(/\s*<\/head>/, `\n    ${starter}\n  </head>`);
+}
+
 function fontFile(bundle: OutputBundle, subset: string, weight: number): string {
   const pattern = new RegExp(`(^|/)rubik-${subset}-${weight}-normal-[\\w-]+\\.woff2$`);
   const file = Object.keys(bundle).find((name) => pattern.test(name));
@@ -242,6 +263,18 @@ export function landingPages(figures: LandingFigures): Plugin {
         const landingCss = cssOf(bundle, landing).filter((css) => !html.includes(`/${css}"`));
         if (landingCss.length === 0)
           throw new Error('landingPages: the landing chunk has no stylesheet');
+        // The members' entry (vite.config.ts names it main): src/main.tsx, imported by index.html.
+        const entry = Object.values(bundle).find(
+          (file): file is OutputChunk =>
+            file.type === 'chunk' && file.isEntry && file.name === 'main',
+        );
+        if (!entry) throw new Error('landingPages: no entry chunk named main');
+        // src/afterPaint.ts, the second entry of the members' pages (vite.config.ts).
+        const afterPaint = Object.values(bundle).find(
+          (file): file is OutputChunk =>
+            file.type === 'chunk' && file.isEntry && file.name === 'afterPaint',
+        )?.fileName;
+        if (!afterPaint) throw new Error('landingPages: no entry chunk named afterPaint');
         for (const lang of PAGE_LANGUAGES) {
           const auth = readTree(srcDir, 'auth', lang.code);
           const common = readTree(srcDir, 'common', lang.code);
@@ -256,15 +289,19 @@ export function landingPages(figures: LandingFigures): Plugin {
             (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
           );
           const title = lookup(common, 'brand');
-          const page = pageFor(html, lang, {
-            title,
-            markup: landingMarkup(lang, auth, common, figures),
-            headLinks: [
-              ...fonts(FIRST_SCREEN_WEIGHTS),
-              ...landingCss.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-              ...translationLinks,
-            ],
-          });
+          const page = startAfterPaint(
+            pageFor(html, lang, {
+              title,
+              markup: landingMarkup(lang, auth, common, figures),
+              headLinks: [
+                ...fonts(FIRST_SCREEN_WEIGHTS),
+                ...landingCss.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+                ...translationLinks,
+              ],
+            }),
+            entry.fileName,
+            afterPaint,
+          );
           // The other routes draw their own screens: the body text's weight is what they share.
           const shell = pageFor(html, lang, {
             title,

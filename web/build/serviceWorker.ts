@@ -127,6 +127,9 @@ export function appFiles(bundle: Rollup.OutputBundle): { shell: string[]; lazy: 
       if (!before.has(name)) queue.push(...(byName.get(name)?.dynamicImports ?? []));
     }
   }
+  // The pre-rendered pages' starter (src/afterPaint.ts), an entry of its own.
+  const afterPaint = chunks.find((chunk) => chunk.isEntry && chunk.name === 'afterPaint');
+  if (afterPaint) shell.add(afterPaint.fileName);
   // Fonts the shell's CSS loads at start.
   for (const css of [...shell].filter((name) => name.endsWith('.css'))) {
     const asset = bundle[css];

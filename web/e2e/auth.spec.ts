@@ -9,9 +9,11 @@ import {
   snap,
   test,
   tr,
+  onlyLayout,
 } from './fixtures';
 
 test('logs out, fails with a wrong password, and logs back in', async ({ page }, testInfo) => {
+  onlyLayout('phone', 'the desktop runs the reset');
   const account = await registerByApi(page.request, 'logout');
   await openExploreAndCloseReward(page);
 
@@ -72,6 +74,7 @@ test('resets the password through the mailed recovery link', async ({
   request,
   baseURL,
 }, testInfo) => {
+  onlyLayout('desktop', 'the phone runs logout and login');
   // The standalone request context keeps its own cookies: the browser stays a guest.
   const account = await registerByApi(request, 'reset');
   const newPassword = 'a brand new secret 7';

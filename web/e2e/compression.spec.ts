@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Response } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, onlyLayout } from './fixtures';
 
 const DIST = resolve(import.meta.dirname, '..', 'dist');
 
@@ -17,6 +17,7 @@ async function expectBrotli(response: Response | null, vary = 'Accept-Encoding')
 }
 
 test('the app and the console arrive Brotli-compressed and run', async ({ page }) => {
+  onlyLayout('phone', 'the encoding does not depend on the layout');
   const sent: Response[] = [];
   page.on('response', (response) => sent.push(response));
   const document = await page.goto('/');

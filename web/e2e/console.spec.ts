@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, snap, test, tr, uniqueEmail, type Lang } from './fixtures';
+import { expect, snap, test, tr, uniqueEmail, type Lang, onlyLayout } from './fixtures';
 import { send, theirMessages } from './conversation';
 import { openAndCloseReward, registerMember, sqlIds } from './social';
 
@@ -144,6 +144,7 @@ for (const lang of ['he', 'en'] as const) {
 }
 
 test('a member session opens nothing in the console', async ({ page, context, baseURL }) => {
+  onlyLayout('desktop', 'no screen is drawn');
   await registerMember(page.request, context, baseURL ?? '', 'console-member', 'he');
   await page.goto('/console');
   // Signed in as a member, the console still asks for a staff sign-in.

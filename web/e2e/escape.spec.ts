@@ -6,7 +6,17 @@
 // No test browser can follow an intent: the page announces each escape URL as a `kesher:escape`
 // event right before it navigates (src/features/escape/open.ts), and the tests read it there.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, PASSWORD, snap, test, TEL_AVIV, tr, uniqueEmail, type Lang } from './fixtures';
+import {
+  expect,
+  PASSWORD,
+  snap,
+  test,
+  TEL_AVIV,
+  tr,
+  uniqueEmail,
+  type Lang,
+  onlyLayout,
+} from './fixtures';
 
 const INSTAGRAM_ANDROID =
   'Mozilla/5.0 (Linux; Android 12; Pixel 6 Build/SQ3A.220705.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/118.0.5993.111 Mobile Safari/537.36 Instagram 307.0.0.34.111 Android (31/12; 420dpi; 1080x2209; Google/google; Pixel 6; oriole; oriole; en_US; 532277058)';
@@ -87,6 +97,7 @@ test('Instagram on Android: the prompt, Chrome’s intent with a token that sign
   browser,
   baseURL,
 }, testInfo) => {
+  onlyLayout('phone', 'in-app browsers are on phones');
   const viewport = testInfo.project.use.viewport ?? null;
   const inApp = await inAppContext(browser, required(baseURL), INSTAGRAM_ANDROID, 'en', viewport);
   const page = await inApp.newPage();
@@ -154,6 +165,7 @@ test('Facebook on Android: the Hebrew prompt with later and open', async ({
   browser,
   baseURL,
 }, testInfo) => {
+  onlyLayout('phone', 'in-app browsers are on phones');
   const viewport = testInfo.project.use.viewport ?? null;
   const inApp = await inAppContext(browser, required(baseURL), FACEBOOK_ANDROID, 'he', viewport);
   const page = await inApp.newPage();
@@ -202,6 +214,7 @@ test('Instagram on iPhone: the steps, and Safari’s scheme only when asked', as
   browser,
   baseURL,
 }, testInfo) => {
+  onlyLayout('phone', 'in-app browsers are on phones');
   const viewport = testInfo.project.use.viewport ?? null;
   const inApp = await inAppContext(browser, required(baseURL), INSTAGRAM_IOS, 'de', viewport);
   const page = await inApp.newPage();
@@ -227,6 +240,7 @@ test('Instagram on iPhone: the steps, and Safari’s scheme only when asked', as
 test('a real browser gets no prompt; a made-up token gets the expired page in Hebrew', async ({
   page,
 }, testInfo) => {
+  onlyLayout('desktop', 'a desktop browser is a real one');
   await page.goto('/');
   await expect(page.getByTestId('escape-prompt-external')).toHaveCount(0);
   await expect(page.getByTestId('escape-prompt-facebook')).toHaveCount(0);

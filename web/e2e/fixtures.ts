@@ -222,6 +222,13 @@ export async function newestMailTo(email: string, timeoutMs = 10_000): Promise<s
 // which CI's 30 minutes cannot afford. E2E_ALL_PAIRINGS=1 runs all four (and takes every
 // screenshot) before a change to a screen's layout lands. Short specs always run every pairing.
 
+/** Skips this run unless it is on `layout`: for a flow whose screens do not depend on the layout, or
+ *  that only one layout meets (a phone's in-app browser). E2E_ALL_PAIRINGS=1 runs it on both. */
+export function onlyLayout(layout: 'phone' | 'desktop', why: string): void {
+  if (process.env.E2E_ALL_PAIRINGS === '1') return;
+  test.skip(test.info().project.name !== layout, why);
+}
+
 /** Skips this run unless it is the language's pairing: he on the phone, en on the desktop. */
 export function onlyPairedLayout(lang: Lang): void {
   if (process.env.E2E_ALL_PAIRINGS === '1') return;

@@ -14,6 +14,7 @@ import {
   tr,
   uniqueEmail,
   type Lang,
+  onlyLayout,
 } from './fixtures';
 import { openAndCloseReward, sql, withOtherMember } from './social';
 
@@ -148,6 +149,7 @@ test.describe('landing variants', () => {
     browser,
     baseURL,
   }, testInfo) => {
+    onlyLayout('phone', 'the Hebrew landing’s ads send phones');
     await openAsGuest(page, baseURL ?? '', '/landing', 'he');
     await expect(page.getByTestId('landing-flow-landing')).toBeVisible();
     const steps = [
@@ -270,6 +272,7 @@ test.describe('landing variants', () => {
   });
 
   test('/landing in German runs the ten-step version', async ({ page, baseURL }, testInfo) => {
+    onlyLayout('desktop', 'German runs on the desktop, Hebrew on the phone');
     await openAsGuest(page, baseURL ?? '', '/landing', 'de');
     await expect(page.getByTestId('landing-flow-landing-de')).toBeVisible();
     const email = await walk(
@@ -293,6 +296,7 @@ test.describe('landing variants', () => {
     page,
     baseURL,
   }, testInfo) => {
+    onlyLayout('desktop', 'the blue variant runs on the desktop, /landing on the phone');
     await openAsGuest(page, baseURL ?? '', '/landing-blue', 'en');
     await expect(page.getByTestId('landing-flow-landing-blue')).toHaveAttribute(
       'data-theme',

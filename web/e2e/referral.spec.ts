@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   PASSWORD,
   TEL_AVIV,
+  onlyLayout,
 } from './fixtures';
 
 /** Records what the page hands to navigator.share, in place of the system's share sheet. */
@@ -93,6 +94,7 @@ test('settings shows the referral link; copy and share hand out that link', asyn
 });
 
 test('without the Web Share API there is only the copy button', async ({ page }) => {
+  onlyLayout('desktop', 'desktop browsers are the ones without it');
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'share', { configurable: true, value: undefined });
   });
@@ -107,6 +109,7 @@ test('a guest who follows the link and signs up is counted for its owner', async
   browser,
   baseURL,
 }) => {
+  onlyLayout('phone', 'invitations are opened on phones');
   await registerByApi(page.request, 'referrer');
   await openInvite(page);
   const link = await page.getByTestId('settings-invite-link').inputValue();

@@ -8,6 +8,7 @@ import {
   snap,
   test,
   tr,
+  onlyLayout,
 } from './fixtures';
 
 /** Client-side navigation, as a link inside the app would do it (no document request). */
@@ -22,6 +23,7 @@ const PROTECTED = ['/explore', '/settings', '/chat/x'];
 const GUEST_ONLY = ['/', '/login', '/register'];
 
 test('guards: guests are sent to / and members to /explore', async ({ page }) => {
+  onlyLayout('phone', 'the guards do not depend on the layout');
   // Logged out: the server answers protected routes with a redirect to /.
   for (const path of PROTECTED) {
     const answer = await page.request.get(path, { maxRedirects: 0 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import './ui/fonts.css';
@@ -50,9 +50,16 @@ void Promise.all([loadLanguage(language), landing])
   .catch(() => undefined)
   .then(() => {
     applyDocumentLanguage(language);
-    createRoot(root).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    );
+    const app = createRoot(root);
+    const render = () =>
+      app.render(
+        <StrictMode>
+          <RouterProvider router={router} />
+        </StrictMode>,
+      );
+    // Over a pre-rendered screen the first render is a transition: React yields to the browser
+    // every few milliseconds instead of blocking input for the whole tree, and the pre-rendered
+    // copy stays until the render commits.
+    if (root.hasChildNodes()) startTransition(render);
+    else render();
   });

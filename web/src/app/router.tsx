@@ -3,7 +3,7 @@
 // same guards (server/src/domain/routes.cpp); src/realtime/contract.test.ts compares the two.
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ComingSoon, type PlaceholderPage } from '../features/shell/ComingSoon';
+import type { PlaceholderPage } from '../features/shell/ComingSoon';
 import { ErrorPage } from '../features/shell/ErrorPage';
 import { requireTranslations, type TranslationPart } from '../i18n';
 import { LoadingScreen } from '../features/shell/LoadingScreen';
@@ -110,6 +110,10 @@ const StoriesPage = lazy(() => import('../features/stories/StoriesPage'));
 const CheckPage = lazy(() => withTexts('escape', import('../features/escape/CheckPage')));
 const ReconnectPage = lazy(() => withTexts('escape', import('../features/escape/ReconnectPage')));
 
+// One placeholder route is left (the payment redirect): not worth a place in the first load.
+const ComingSoon = lazy(() =>
+  import('../features/shell/ComingSoon').then((module) => ({ default: module.ComingSoon })),
+);
 const placeholder = (path: string, page: PlaceholderPage): RouteObject => ({
   path,
   element: <ComingSoon page={page} />,

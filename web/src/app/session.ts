@@ -9,7 +9,6 @@ import { useAppStore } from './store';
 import { i18next } from '../i18n';
 import { showBanner } from '../features/notify/banner';
 import { playSound } from '../features/notify/sounds';
-import { clearAllDrafts } from '../features/chat/drafts';
 
 /** What the screens show of the socket: live, reconnecting after a loss, or the browser offline. */
 export function connectionOf(snapshot: RealtimeSnapshot): ConnectionState {
@@ -41,7 +40,8 @@ export function bindRealtime(client: RealtimeClient, navigate: (to: string) => v
         refreshTotals(client);
       } else if (event.type === 'lost') {
         store().clearSession();
-        clearAllDrafts();
+        // The chat's drafts module is not part of the first load; a lost session is rare.
+        void import('../features/chat/drafts').then((drafts) => drafts.clearAllDrafts());
         store().setAuthChecked(true);
         navigate('/');
       } else {
