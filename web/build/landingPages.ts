@@ -1,6 +1,7 @@
 // The per-language pages (docs/architecture.md, "Per-language pages"): the build writes
-// index.html (Hebrew, rtl), index.en.html and index.de.html for the landing's paths, and app.html,
-// app.en.html and app.de.html (the same without the landing) for every other route. Each index page
+// index.html (Hebrew, rtl), index.en.html and index.de.html for the landing's paths,
+// register.html and its siblings for /register (registerPage.ts), and app.html, app.en.html and
+// app.de.html (the same without a pre-rendered screen) for every other route. Each index page
 // holds the
 // landing's first screen (brand, call to action, the hero) pre-rendered in its language inside
 // #root, so a visitor sees it before any JavaScript runs; the right <html lang dir> and title; the
@@ -17,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { registerMarkup } from './registerPage';
 import type { Rollup } from 'vite';
 
 type OutputAsset = Rollup.OutputAsset;
@@ -24,16 +26,18 @@ type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
 type Lang = 'he' | 'en' | 'de';
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
 
-interface PageLanguage {
+export interface PageLanguage {
   code: Lang;
   rtl: boolean;
   locale: string;
   nativeName: string;
   /** The page with the landing pre-rendered (for /; the landing variants are onboarding flows). */
   file: string;
-  /** The same page without it, for every other route of the app. */
+  /** The page with the registration's first step pre-rendered, for /register (registerPage.ts). */
+  registerFile: string;
+  /** The same page without either, for every other route of the app. */
   shellFile: string;
   /** The Rubik subset the first screen's text is in. */
   fontSubset: 'hebrew' | 'latin';
@@ -46,6 +50,7 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
     locale: 'he-IL',
     nativeName: 'עברית',
     file: 'index.html',
+    registerFile: 'register.html',
     shellFile: 'app.html',
     fontSubset: 'hebrew',
   },
@@ -55,6 +60,7 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
     locale: 'en-US',
     nativeName: 'English',
     file: 'index.en.html',
+    registerFile: 'register.en.html',
     shellFile: 'app.en.html',
     fontSubset: 'latin',
   },
@@ -64,6 +70,7 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
     locale: 'de-DE',
     nativeName: 'Deutsch',
     file: 'index.de.html',
+    registerFile: 'register.de.html',
     shellFile: 'app.de.html',
     fontSubset: 'latin',
   },
@@ -72,6 +79,8 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
 // The weights the landing's first screen draws with (LandingPage.css: body 400, buttons and
 // kicker 500/700, the title 800). Only these are preloaded; the rest load on demand.
 const FIRST_SCREEN_WEIGHTS = [400, 700, 800] as const;
+// The registration's first screen: body text 400, the titles and buttons 700.
+const REGISTER_WEIGHTS = [400, 700] as const;
 
 /** Figures the copy interpolates; the same constants the React landing uses. The member count
  *  is not one of them: it is the database's, which the landing asks the server for
@@ -80,10 +89,10 @@ interface LandingFigures {
   signupCredits: number;
 }
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function lookup(tree: Tree, path: string): string {
+export function lookup(tree: Tree, path: string): string {
   let node: string | Tree | undefined = tree;
   for (const part of path.split('.')) {
     node = typeof node === 'object' ? node[part] : undefined;
@@ -92,7 +101,7 @@ function lookup(tree: Tree, path: string): string {
   return node;
 }
 
-function interpolate(text: string, values: Record<string, string>): string {
+export function interpolate(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
@@ -100,11 +109,12 @@ function readTree(srcDir: string, area: string, lang: Lang): Tree {
   return JSON.parse(readFileSync(resolve(srcDir, 'i18n', area, `${lang}.json`), 'utf8')) as Tree;
 }
 
-const formatNumber = (n: number, locale: string): string =>
+export const formatNumber = (n: number, locale: string): string =>
   new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: 'always' }).format(n);
 
-const BRAND_MARK =
-  '<svg class="brand-mark" width="38" height="38" viewBox="0 0 64 64" aria-hidden="true" focusable="false">' +
+/** BrandLogo.tsx's BrandMark at `size` pixels. */
+export const brandMark = (size: number): string =>
+  `<svg class="brand-mark" width="${size}" height="${size}" viewBox="0 0 64 64" aria-hidden="true" focusable="false">` +
   '<defs><linearGradient id="brand-mark-gradient" x1="0" y1="0" x2="1" y2="1">' +
   '<stop offset="0" stop-color="#ff6b8b"></stop><stop offset="0.5" stop-color="#e8436b"></stop>' +
   '<stop offset="1" stop-color="#a8326e"></stop></linearGradient></defs>' +
@@ -120,6 +130,22 @@ const CARET =
   '<svg class="language-picker__caret" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">' +
   '<path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>';
 
+/** LanguagePicker.tsx over a dark surface, with the page's language chosen. */
+export function languagePicker(lang: PageLanguage, common: Tree, id: string): string {
+  const options = PAGE_LANGUAGES.map(
+    (l) =>
+      `<option value="${l.code}" lang="${l.code}"${l.code === lang.code ? ' selected' : ''}>${escapeHtml(l.nativeName)}</option>`,
+  ).join('');
+  return [
+    '<div class="language-picker language-picker--on-dark">',
+    `<label for="${id}" class="visually-hidden">${escapeHtml(lookup(common, 'language.label'))}</label>`,
+    GLOBE,
+    `<select id="${id}" class="language-picker__select">${options}</select>`,
+    CARET,
+    '</div>',
+  ].join('');
+}
+
 /** The landing's first screen in one language: LandingPage.tsx's header and hero. */
 export function landingMarkup(
   lang: PageLanguage,
@@ -130,21 +156,12 @@ export function landingMarkup(
   const t = (path: string, values: Record<string, string> = {}) =>
     escapeHtml(interpolate(lookup(auth, path), values));
   const credits = formatNumber(figures.signupCredits, lang.locale);
-  const options = PAGE_LANGUAGES.map(
-    (l) =>
-      `<option value="${l.code}" lang="${l.code}"${l.code === lang.code ? ' selected' : ''}>${escapeHtml(l.nativeName)}</option>`,
-  ).join('');
   return [
     '<div class="landing-layout"><div class="landing" data-testid="landing-page" data-prerendered="">',
     '<header class="landing-top">',
-    `<a href="/" class="landing-logo">${BRAND_MARK}<span>${t('brand')}</span></a>`,
+    `<a href="/" class="landing-logo">${brandMark(38)}<span>${t('brand')}</span></a>`,
     '<div class="landing-top-actions">',
-    '<div class="language-picker language-picker--on-dark">',
-    `<label for="prerendered-language" class="visually-hidden">${escapeHtml(lookup(common, 'language.label'))}</label>`,
-    GLOBE,
-    `<select id="prerendered-language" class="language-picker__select">${options}</select>`,
-    CARET,
-    '</div>',
+    languagePicker(lang, common, 'prerendered-language'),
     `<a href="/login" class="landing-top-login">${t('landing.login')}</a>`,
     '</div></header>',
     '<main><section class="landing-hero"><div class="landing-hero-copy">',
@@ -263,6 +280,10 @@ export function landingPages(figures: LandingFigures): Plugin {
         const landingCss = cssOf(bundle, landing).filter((css) => !html.includes(`/${css}"`));
         if (landingCss.length === 0)
           throw new Error('landingPages: the landing chunk has no stylesheet');
+        const registration = chunkOf(bundle, 'src/features/auth/RegisterPage.tsx');
+        const registerCss = cssOf(bundle, registration).filter((css) => !html.includes(`/${css}"`));
+        if (registerCss.length === 0)
+          throw new Error('landingPages: the registration chunk has no stylesheet');
         // The members' entry (vite.config.ts names it main): src/main.tsx, imported by index.html.
         const entry = Object.values(bundle).find(
           (file): file is OutputChunk =>
@@ -308,6 +329,20 @@ export function landingPages(figures: LandingFigures): Plugin {
             markup: '',
             headLinks: [...fonts([400]), ...translationLinks],
           });
+          const register = startAfterPaint(
+            pageFor(html, lang, {
+              title,
+              markup: registerMarkup(lang, auth, common),
+              headLinks: [
+                ...fonts(REGISTER_WEIGHTS),
+                ...registerCss.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+                ...translationLinks,
+              ],
+            }),
+            entry.fileName,
+            afterPaint,
+          );
+          this.emitFile({ type: 'asset', fileName: lang.registerFile, source: register });
           if (lang.file === 'index.html') index.source = page;
           else this.emitFile({ type: 'asset', fileName: lang.file, source: page });
           this.emitFile({ type: 'asset', fileName: lang.shellFile, source: shell });

@@ -1,7 +1,8 @@
-// The first load (docs/architecture.md, "Per-language pages"): the server sends the landing
-// pre-rendered in the visitor's language (the language cookie, then Accept-Language, then Hebrew),
-// readable before any script runs, and React takes it over without a loading screen in between.
-import { expect, snap, test, tr, type Lang } from './fixtures';
+// The first load (docs/architecture.md, "Per-language pages"): the server sends the landing and the
+// registration's first step pre-rendered in the visitor's language (the language cookie, then
+// Accept-Language, then Hebrew), readable before any script runs, and React takes them over
+// without a loading screen in between.
+import { choose, expect, snap, test, tr, type Lang } from './fixtures';
 
 const LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-US', de: 'de-DE' };
 
@@ -47,9 +48,10 @@ test('the language cookie wins over Accept-Language', async ({ browser, baseURL 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('auth.tagline', 'en'));
   // Other routes get the page without the landing in it.
-  await page.goto('/register');
+  await page.goto('/login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('landing-page')).toHaveCount(0);
+  await expect(page.locator('#root')).toBeEmpty();
   await context.close();
 });
 
@@ -71,6 +73,65 @@ for (const lang of ['he', 'en'] as const) {
       page.getByRole('combobox', { name: tr('common.language.label', lang) }),
     ).toBeEnabled();
     await snap(page, testInfo, `first-load-app-${lang}`);
+    await context.close();
+  });
+}
+
+for (const lang of ['he', 'en', 'de'] as const) {
+  test(`the registration's first step is readable in ${lang} before the scripts run`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      baseURL,
+      javaScriptEnabled: false,
+      locale: LOCALES[lang],
+    });
+    const page = await context.newPage();
+    await page.goto('/register');
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      tr('auth.register.steps.gender.title', lang),
+    );
+    await expect(
+      page.getByText(tr('auth.register.progress', lang, { step: 1, total: 9 })).first(),
+    ).toBeVisible();
+    for (const key of ['man', 'woman', 'other']) {
+      await expect(
+        page.getByText(tr(`auth.register.gender.${key}`, lang), { exact: true }),
+      ).toBeVisible();
+    }
+    // Styled as the app draws it: the choices in a grid of three, the form inert until React.
+    await expect(page.locator('fieldset.choice-group')).toHaveCSS('display', 'grid');
+    await expect(page.locator('form.register')).toHaveJSProperty('inert', true);
+    if (lang !== 'de') await snap(page, testInfo, `first-load-register-prerendered-${lang}`);
+    await context.close();
+  });
+}
+
+for (const lang of ['he', 'en'] as const) {
+  test(`React takes the ${lang} registration over, and its first step works`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      baseURL,
+      locale: LOCALES[lang],
+    });
+    const page = await context.newPage();
+    await page.goto('/register');
+    const form = page.getByTestId('register-form');
+    await expect(form).toHaveAttribute('data-step', '1');
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      tr('auth.register.steps.gender.title', lang),
+    );
+    await choose(page, 'register-gender-woman');
+    await page.getByTestId('register-continue').click();
+    await expect(form).toHaveAttribute('data-step', '2');
+    await snap(page, testInfo, `first-load-register-app-${lang}`);
     await context.close();
   });
 }

@@ -5,7 +5,7 @@ import './ui/fonts.css';
 import './ui/theme.css';
 import { reloadForChunkError } from './app/chunkReload';
 import { applyDocumentLanguage, initialLanguage } from './app/language';
-import { createAppRouter, LANDING_PATHS, preloadLanding, preloadMemberShell } from './app/router';
+import { createAppRouter, preloadMemberShell, preloadPrerendered } from './app/router';
 import { bindRealtime } from './app/session';
 import { useAppStore } from './app/store';
 import { bootPush } from './features/push/boot';
@@ -40,13 +40,13 @@ bootPush();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // The first render waits for the page language's translations (one chunk, which the page already
-// preloads); until then the server's pre-rendered landing (web/build/landingPages.ts) stays on
+// preloads); until then the page pre-rendered by the server (web/build/landingPages.ts) stays on
 // screen. createRoot replaces it.
-const landing = LANDING_PATHS.includes(window.location.pathname) ? preloadLanding() : null;
+const prerendered = preloadPrerendered(window.location.pathname);
 preloadMemberShell(window.location.pathname);
 // A failed chunk (offline, or a deploy in between) still starts the app; vite:preloadError above
 // reloads for the latter.
-void Promise.all([loadLanguage(language), landing])
+void Promise.all([loadLanguage(language), prerendered])
   .catch(() => undefined)
   .then(() => {
     applyDocumentLanguage(language);

@@ -7,20 +7,21 @@ Language page_language(std::string_view language_cookie, std::string_view accept
   return language_from_accept(accept_language);
 }
 
-bool shows_landing(std::string_view path) {
-  return path == "/";
+PageKind page_kind(std::string_view path) {
+  if (path == "/") return PageKind::landing;
+  if (path == "/register") return PageKind::registration;
+  return PageKind::app;
 }
 
-std::string_view index_page_file(Language language, bool landing) {
-  switch (language) {
-    case Language::en:
-      return landing ? "/index.en.html" : "/app.en.html";
-    case Language::de:
-      return landing ? "/index.de.html" : "/app.de.html";
-    case Language::he:
-      break;
-  }
-  return landing ? "/index.html" : "/app.html";
+std::string_view index_page_file(Language language, PageKind kind) {
+  static constexpr std::string_view kFiles[3][3] = {
+      // he, en, de
+      {"/index.html", "/index.en.html", "/index.de.html"},
+      {"/register.html", "/register.en.html", "/register.de.html"},
+      {"/app.html", "/app.en.html", "/app.de.html"},
+  };
+  size_t column = language == Language::en ? 1 : language == Language::de ? 2 : 0;
+  return kFiles[static_cast<size_t>(kind)][column];
 }
 
 }  // namespace kesher::domain

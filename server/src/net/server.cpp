@@ -644,15 +644,21 @@ http::response<http::string_body> Server::Impl::make_response(
   const StaticFile* page = nullptr;
   if (plain.serve_index) {
     // The member app's page in the visitor's language (the language cookie, then
-    // Accept-Language, then Hebrew; the landing's paths get the one with the landing pre-rendered),
+    // Accept-Language, then Hebrew; / and /register get theirs with the first screen pre-rendered),
     // or another page of the build (the console's console.html).
     if (plain.serve_page.empty()) {
       std::string_view target = request.target();
       auto language = domain::page_language(
           protocol::cookie_value(request[http::field::cookie], kLanguageCookie),
           request[http::field::accept_language]);
-      page = files.page(domain::index_page_file(
-          language, domain::shows_landing(target.substr(0, target.find('?')))));
+      auto kind = domain::page_kind(target.substr(0, target.find('?')));
+      auto file = domain::index_page_file(language, kind);
+      // A build without register pages (an older one) serves the app's page, which draws every
+      // route; files.page would answer with the landing.
+      if (kind == domain::PageKind::registration && !files.find(file)) {
+        file = domain::index_page_file(language, domain::PageKind::app);
+      }
+      page = files.page(file);
       response.set(http::field::vary, "Cookie, Accept-Language");
     } else {
       page = files.find(plain.serve_page);

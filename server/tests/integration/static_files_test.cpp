@@ -315,17 +315,20 @@ TEST_F(StaticFiles, CompressedCopiesAreNoURLsOfTheirOwn) {
   EXPECT_EQ(get("/notes.txt.gz", "").status, 404);
 }
 
-// The members' pages in the visitor's language (domain/index_page.hpp): the landing's paths get
-// index.html, index.en.html or index.de.html, every other route app.html and its siblings; the
-// language cookie decides, then Accept-Language, then Hebrew.
+// The members' pages in the visitor's language (domain/index_page.hpp): the landing's path gets
+// index.html, index.en.html or index.de.html, /register register.html and its siblings, every
+// other route app.html and its siblings; the language cookie decides, then Accept-Language, then
+// Hebrew.
 class StaticFilesByLanguage : public ::testing::Test {
  protected:
+  static constexpr const char* kPages[] = {"index.html",    "index.en.html",    "index.de.html",
+                                           "register.html", "register.en.html", "register.de.html",
+                                           "app.html",      "app.en.html",      "app.de.html"};
   static void SetUpTestSuite() {
     web_ = new fs::path(fs::temp_directory_path() /
                         ("kesher-web-" + std::to_string(::getpid()) + "-languages"));
     fs::remove_all(*web_);
-    for (const char* name : {"index.html", "index.en.html", "index.de.html", "app.html",
-                             "app.en.html", "app.de.html"}) {
+    for (const char* name : kPages) {
       std::string text = page(name);
       write(*web_ / name, text);
       write(*web_ / (std::string(name) + ".br"), brotli(text));
@@ -359,8 +362,7 @@ class StaticFilesByLanguage : public ::testing::Test {
   static std::string served(const HttpResult& result) {
     auto body = unbrotli(result.body);
     if (!body) return "(not brotli)";
-    for (const char* name : {"index.en.html", "index.de.html", "index.html", "app.en.html",
-                             "app.de.html", "app.html"}) {
+    for (const char* name : kPages) {
       if (*body == page(name)) return name;
     }
     return "(unknown)";
@@ -380,20 +382,23 @@ TEST_F(StaticFilesByLanguage, TheLanguageCookieChoosesThePage) {
   // The landing variants run their onboarding flows: no pre-rendered landing under them.
   EXPECT_EQ(served(get("/landing?utm=x", "language=en", "")), "app.en.html");
   EXPECT_EQ(served(get("/landing-blue", "language=de", "")), "app.de.html");
-  EXPECT_EQ(served(get("/register", "language=en", "")), "app.en.html");
+  EXPECT_EQ(served(get("/register", "language=en", "")), "register.en.html");
+  EXPECT_EQ(served(get("/register?ref=x", "language=de", "")), "register.de.html");
+  EXPECT_EQ(served(get("/register/more", "language=en", "")), "app.en.html");
   EXPECT_EQ(served(get("/privacy", "language=de", "")), "app.de.html");
 }
 
 TEST_F(StaticFilesByLanguage, AcceptLanguageWhenThereIsNoUsableCookie) {
   EXPECT_EQ(served(get("/", "", "en-US,en;q=0.9")), "index.en.html");
   EXPECT_EQ(served(get("/", "language=fr", "de-DE,de;q=0.9")), "index.de.html");
-  EXPECT_EQ(served(get("/register", "", "fr-FR, en;q=0.5")), "app.en.html");
+  EXPECT_EQ(served(get("/register", "", "fr-FR, en;q=0.5")), "register.en.html");
 }
 
 TEST_F(StaticFilesByLanguage, HebrewByDefault) {
   EXPECT_EQ(served(get("/", "", "")), "index.html");
   EXPECT_EQ(served(get("/", "", "fr-FR,ja")), "index.html");
   EXPECT_EQ(served(get("/login", "", "")), "app.html");
+  EXPECT_EQ(served(get("/register", "", "")), "register.html");
 }
 
 TEST_F(StaticFilesByLanguage, PagesVaryOnCookieAndLanguageWithATagPerVariant) {
@@ -423,4 +428,24 @@ TEST_F(StaticFilesByLanguage, TheOtherPagesAreNeverCachedLong) {
   auto direct = get("/index.en.html", "", "");
   EXPECT_EQ(direct.status, 200);
   EXPECT_EQ(direct.headers["cache-control"], "no-cache");
+}
+
+// A build from before the registration was pre-rendered has no register pages: /register gets
+// the app's page, which draws every route, never the landing.
+TEST(StaticFilesWithoutRegisterPages, RegisterFallsBackToTheAppPage) {
+  auto web = fs::temp_directory_path() / ("kesher-web-" + std::to_string(::getpid()) + "-older");
+  fs::remove_all(web);
+  for (const char* name : {"index.html", "index.en.html", "app.html", "app.en.html"}) {
+    write(web / name, std::string("<!doctype html><p>") + name + "</p>");
+  }
+  {
+    ServerProcess server({"--web", web.string()});
+    HttpOptions options;
+    options.headers.emplace_back("Cookie", "language=en");
+    EXPECT_EQ(http_request(server.port(), "GET", "/register", {}, options).body,
+              "<!doctype html><p>app.en.html</p>");
+    EXPECT_EQ(http_request(server.port(), "GET", "/", {}, options).body,
+              "<!doctype html><p>index.en.html</p>");
+  }
+  fs::remove_all(web);
 }

@@ -37,22 +37,26 @@ TEST(IndexPage, HebrewWhenNothingElseFits) {
   EXPECT_EQ(lang("xx", "*"), "he");
 }
 
-TEST(IndexPage, TheLandingPathsGetTheLandingPage) {
-  EXPECT_TRUE(shows_landing("/"));
+TEST(IndexPage, TheLandingAndTheRegistrationGetPagesOfTheirOwn) {
+  EXPECT_EQ(page_kind("/"), PageKind::landing);
+  EXPECT_EQ(page_kind("/register"), PageKind::registration);
   // The landing variants are onboarding flows (web/src/features/auth/LandingFlowPage.tsx): the
   // pre-rendered landing would flash before them.
-  EXPECT_FALSE(shows_landing("/landing"));
-  EXPECT_FALSE(shows_landing("/landing-blue"));
-  EXPECT_FALSE(shows_landing("/register"));
-  EXPECT_FALSE(shows_landing("/explore"));
-  EXPECT_FALSE(shows_landing(""));
+  EXPECT_EQ(page_kind("/landing"), PageKind::app);
+  EXPECT_EQ(page_kind("/landing-blue"), PageKind::app);
+  EXPECT_EQ(page_kind("/register/"), PageKind::app);
+  EXPECT_EQ(page_kind("/explore"), PageKind::app);
+  EXPECT_EQ(page_kind(""), PageKind::app);
 }
 
 TEST(IndexPage, OneFilePerLanguageAndKind) {
-  EXPECT_EQ(index_page_file(Language::he, true), "/index.html");
-  EXPECT_EQ(index_page_file(Language::en, true), "/index.en.html");
-  EXPECT_EQ(index_page_file(Language::de, true), "/index.de.html");
-  EXPECT_EQ(index_page_file(Language::he, false), "/app.html");
-  EXPECT_EQ(index_page_file(Language::en, false), "/app.en.html");
-  EXPECT_EQ(index_page_file(Language::de, false), "/app.de.html");
+  EXPECT_EQ(index_page_file(Language::he, PageKind::landing), "/index.html");
+  EXPECT_EQ(index_page_file(Language::en, PageKind::landing), "/index.en.html");
+  EXPECT_EQ(index_page_file(Language::de, PageKind::landing), "/index.de.html");
+  EXPECT_EQ(index_page_file(Language::he, PageKind::registration), "/register.html");
+  EXPECT_EQ(index_page_file(Language::en, PageKind::registration), "/register.en.html");
+  EXPECT_EQ(index_page_file(Language::de, PageKind::registration), "/register.de.html");
+  EXPECT_EQ(index_page_file(Language::he, PageKind::app), "/app.html");
+  EXPECT_EQ(index_page_file(Language::en, PageKind::app), "/app.en.html");
+  EXPECT_EQ(index_page_file(Language::de, PageKind::app), "/app.de.html");
 }

@@ -1,7 +1,7 @@
 // Every route of spec §2. Pages of other feature areas are lazy chunks; screens not built yet
 // render a placeholder inside the real main layout. The server serves the same pages behind the
 // same guards (server/src/domain/routes.cpp); src/realtime/contract.test.ts compares the two.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { PlaceholderPage } from '../features/shell/ComingSoon';
 import { ErrorPage } from '../features/shell/ErrorPage';
@@ -65,30 +65,39 @@ const withTexts = <T,>(part: TranslationPart, chunk: Promise<T>): Promise<T> =>
   Promise.all([chunk, requireTranslations(part)]).then(([module]) => module);
 const withInfo = <T,>(page: Promise<T>): Promise<T> => withTexts('info', page);
 
-// The landing takes over the pre-rendered copy in the page (web/build/landingPages.ts): main.tsx
-// loads its chunk before the first render, so that no loading screen comes between the two.
-type LandingModule = typeof import('../features/auth/LandingPage');
-let landingModule: LandingModule | undefined;
-export function preloadLanding(): Promise<unknown> {
-  return import('../features/auth/LandingPage').then((module) => {
-    landingModule = module;
+/** A lazy page that can take over a copy pre-rendered into the served page (the landing, the
+ *  registration's first step; web/build/landingPages.ts): main.tsx loads its chunk before the
+ *  first render, so that no loading screen comes between the two. */
+function prerenderedPage<M extends { default: ComponentType }>(load: () => Promise<M>) {
+  let loaded: M | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+    });
+  const Page = lazy(() => {
+    const ready = loaded;
+    // A thenable that answers at once: React renders a loaded module without suspending.
+    if (ready) return { then: (resolve: (module: M) => void) => resolve(ready) } as Promise<M>;
+    return load();
   });
+  return { Page, preload };
 }
-const LandingPage = lazy(() => {
-  const loaded = landingModule;
-  // A thenable that answers at once: React renders a loaded module without suspending.
-  if (loaded)
-    return {
-      then: (resolve: (module: LandingModule) => void) => resolve(loaded),
-    } as unknown as Promise<LandingModule>;
-  return import('../features/auth/LandingPage');
-});
+const landing = prerenderedPage(() => import('../features/auth/LandingPage'));
+const LandingPage = landing.Page;
+const registration = prerenderedPage(() => import('../features/auth/RegisterPage'));
+const RegisterPage = registration.Page;
+
+/** The chunk of the page pre-rendered for `pathname`, if any, for main.tsx to load first. */
+export function preloadPrerendered(pathname: string): Promise<unknown> | null {
+  if (LANDING_PATHS.includes(pathname)) return landing.preload();
+  if (pathname === '/register') return registration.preload();
+  return null;
+}
 
 /** The paths that show the landing (the same as the routes below). /landing and /landing-blue
  *  are the landing variants' onboarding flows (LandingFlowPage), not this page. */
 export const LANDING_PATHS: readonly string[] = ['/'];
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const LandingFlowPage = lazy(() => import('../features/auth/LandingFlowPage'));
 const ResetPage = lazy(() => import('../features/auth/ResetPage'));
 const RecoverPage = lazy(() => import('../features/auth/RecoverPage'));
