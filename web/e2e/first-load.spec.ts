@@ -2,22 +2,36 @@
 // registration's first step pre-rendered in the visitor's language (the language cookie, then
 // Accept-Language, then Hebrew), readable before any script runs, and React takes them over
 // without a loading screen in between.
+import type { Browser, TestInfo } from '@playwright/test';
 import { choose, expect, snap, test, tr, type Lang } from './fixtures';
 
 const LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-US', de: 'de-DE' };
+
+/** A first visit in the project's viewport, with the browser's language and scripts on or off. */
+async function newVisitor(
+  browser: Browser,
+  testInfo: TestInfo,
+  options: { baseURL: string | undefined; locale: string; javaScript: boolean },
+) {
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    baseURL: options.baseURL,
+    javaScriptEnabled: options.javaScript,
+    locale: options.locale,
+  });
+  return { context, page: await context.newPage() };
+}
 
 for (const lang of ['he', 'en', 'de'] as const) {
   test(`the landing is readable in ${lang} before the scripts run`, async ({
     browser,
     baseURL,
   }, testInfo) => {
-    const context = await browser.newContext({
-      ...testInfo.project.use,
+    const { context, page } = await newVisitor(browser, testInfo, {
       baseURL,
-      javaScriptEnabled: false,
       locale: LOCALES[lang],
+      javaScript: false,
     });
-    const page = await context.newPage();
     await page.goto('/');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('lang', lang);
@@ -35,15 +49,13 @@ for (const lang of ['he', 'en', 'de'] as const) {
 }
 
 test('the language cookie wins over Accept-Language', async ({ browser, baseURL }, testInfo) => {
-  const context = await browser.newContext({
-    ...testInfo.project.use,
+  const { context, page } = await newVisitor(browser, testInfo, {
     baseURL,
-    javaScriptEnabled: false,
     locale: 'de-DE',
+    javaScript: false,
   });
   const url = new URL(baseURL ?? '');
   await context.addCookies([{ name: 'language', value: 'en', domain: url.hostname, path: '/' }]);
-  const page = await context.newPage();
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('auth.tagline', 'en'));
@@ -57,12 +69,11 @@ test('the language cookie wins over Accept-Language', async ({ browser, baseURL 
 
 for (const lang of ['he', 'en'] as const) {
   test(`React takes the ${lang} landing over`, async ({ browser, baseURL }, testInfo) => {
-    const context = await browser.newContext({
-      ...testInfo.project.use,
+    const { context, page } = await newVisitor(browser, testInfo, {
       baseURL,
       locale: LOCALES[lang],
+      javaScript: true,
     });
-    const page = await context.newPage();
     await page.goto('/');
     // The real landing (with its working language picker) replaces the pre-rendered copy.
     await expect(page.getByTestId('landing-register')).toBeVisible();
@@ -82,13 +93,11 @@ for (const lang of ['he', 'en', 'de'] as const) {
     browser,
     baseURL,
   }, testInfo) => {
-    const context = await browser.newContext({
-      ...testInfo.project.use,
+    const { context, page } = await newVisitor(browser, testInfo, {
       baseURL,
-      javaScriptEnabled: false,
       locale: LOCALES[lang],
+      javaScript: false,
     });
-    const page = await context.newPage();
     await page.goto('/register');
     await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -115,12 +124,11 @@ for (const lang of ['he', 'en'] as const) {
     browser,
     baseURL,
   }, testInfo) => {
-    const context = await browser.newContext({
-      ...testInfo.project.use,
+    const { context, page } = await newVisitor(browser, testInfo, {
       baseURL,
       locale: LOCALES[lang],
+      javaScript: true,
     });
-    const page = await context.newPage();
     await page.goto('/register');
     const form = page.getByTestId('register-form');
     await expect(form).toHaveAttribute('data-step', '1');

@@ -34,6 +34,8 @@ for (const lang of ['he', 'en'] as Lang[]) {
     request,
   }, testInfo) => {
     onlyPairedLayout(lang);
+    // Seven members, a photo and two premium states: about a minute on two busy cores.
+    test.setTimeout(120_000);
     const base = baseURL ?? '';
     // Everything the server sends him, to look for the fan in it.
     const frames: Frame[] = [];

@@ -136,6 +136,9 @@ for (const lang of ['he', 'en'] as const) {
     baseURL,
   }, testInfo) => {
     onlyPairedLayout(lang);
+    // Four uploads, one of them throttled to 256 KB/s for its progress: about a minute on two busy
+    // cores.
+    test.setTimeout(120_000);
     const member = await registerMember(page.request, context, baseURL ?? '', 'photo-edit', lang, {
       gender: 2,
       lookingFor: 1,

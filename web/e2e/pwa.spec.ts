@@ -235,6 +235,11 @@ test('a push delivered through the DevTools protocol shows its Hebrew notificati
     await cdp.send('ServiceWorker.enable');
     await page.goto('/');
     await waitForControl(page);
+    // The page is controlled from the activate event's clients.claim() on; a push delivered
+    // before the worker is activated can be lost.
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    );
     const origin = new URL(baseURL ?? '').origin;
     await expect.poll(() => registrations.get(`${origin}/`)).toBeTruthy();
     const registrationId = registrations.get(`${origin}/`) ?? '';
