@@ -29,6 +29,8 @@ for (const lang of ['he', 'en'] as const) {
     baseURL,
   }, testInfo) => {
     onlyPairedLayout(lang);
+    // The nine steps, two uploads and a second member: close to a minute on two busy cores.
+    test.setTimeout(120_000);
     const isWide = testInfo.project.name === 'desktop';
     const email = uniqueEmail(`photo-${lang}`);
     await context.addCookies([{ name: 'language', value: lang, url: baseURL ?? '' }]);
