@@ -310,18 +310,26 @@ export function landingPages(figures: LandingFigures): Plugin {
             (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
           );
           const title = lookup(common, 'brand');
-          const page = startAfterPaint(
-            pageFor(html, lang, {
-              title,
-              markup: landingMarkup(lang, auth, common, figures),
-              headLinks: [
-                ...fonts(FIRST_SCREEN_WEIGHTS),
-                ...landingCss.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-                ...translationLinks,
-              ],
-            }),
-            entry.fileName,
-            afterPaint,
+          // A page with its first screen in the markup: that screen's fonts and stylesheets in
+          // the head, and the app started after its paint.
+          const prerendered = (markup: string, weights: readonly number[], css: string[]) =>
+            startAfterPaint(
+              pageFor(html, lang, {
+                title,
+                markup,
+                headLinks: [
+                  ...fonts(weights),
+                  ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+                  ...translationLinks,
+                ],
+              }),
+              entry.fileName,
+              afterPaint,
+            );
+          const page = prerendered(
+            landingMarkup(lang, auth, common, figures),
+            FIRST_SCREEN_WEIGHTS,
+            landingCss,
           );
           // The other routes draw their own screens: the body text's weight is what they share.
           const shell = pageFor(html, lang, {
@@ -329,18 +337,10 @@ export function landingPages(figures: LandingFigures): Plugin {
             markup: '',
             headLinks: [...fonts([400]), ...translationLinks],
           });
-          const register = startAfterPaint(
-            pageFor(html, lang, {
-              title,
-              markup: registerMarkup(lang, auth, common),
-              headLinks: [
-                ...fonts(REGISTER_WEIGHTS),
-                ...registerCss.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-                ...translationLinks,
-              ],
-            }),
-            entry.fileName,
-            afterPaint,
+          const register = prerendered(
+            registerMarkup(lang, auth, common),
+            REGISTER_WEIGHTS,
+            registerCss,
           );
           this.emitFile({ type: 'asset', fileName: lang.registerFile, source: register });
           if (lang.file === 'index.html') index.source = page;
