@@ -213,6 +213,8 @@ struct Server::Impl {
   };
   BoundedLane password_lane;
   BoundedLane media_lane;
+  // --background-priority, read once: SCHED_IDLE for the lanes' threads, or nice +10.
+  const bool background_idle = app.config.background_priority == "idle";
   asio::awaitable<protocol::HttpResponse> answer_on(BoundedLane& lane,
                                                     protocol::HttpRequest request);
   tcp::acceptor acceptor;
@@ -862,7 +864,7 @@ asio::awaitable<protocol::HttpResponse> Server::Impl::answer_on(BoundedLane& lan
   }
   request = std::move(admitted);
   auto handle = [this, &lane, request = std::move(request)] {
-    if (lane.low_priority) lower_this_threads_priority(app.config.background_priority == "idle");
+    if (lane.low_priority) lower_this_threads_priority(background_idle);
     auto answer = handlers.http(request);
     lane.jobs.fetch_sub(1);
     return answer;
