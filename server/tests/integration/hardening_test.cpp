@@ -493,3 +493,12 @@ TEST(Hardening, HashingThreadsStepBackForSocketWork) {
     EXPECT_EQ(niced, mode == "nice");
   }
 }
+
+// A value the flag does not know is refused before anything starts, naming the flag.
+TEST(Hardening, AnUnknownBackgroundPriorityIsRefused) {
+  auto data = std::filesystem::temp_directory_path() / "kesher-background-priority";
+  auto result = run_kesher_command(data, {"--port", "0", "--background-priority", "lowest"});
+  EXPECT_NE(result.status, 0);
+  EXPECT_NE(result.output.find("--background-priority"), std::string::npos) << result.output;
+  std::filesystem::remove_all(data);
+}
