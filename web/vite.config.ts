@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './build/serviceWorker.ts';
 import { landingPages } from './build/landingPages';
+import { skipLoadedPreloads } from './build/preloads';
 import { SIGNUP_CREDITS } from './src/app/constants';
 
 // The dev server proxies the API and the socket to a locally running kesher (make run).
@@ -37,6 +38,7 @@ const PRECOMPRESSED = /\.(?:html|m?js|css|svg|json|webmanifest|txt|xml)$/;
 // above it: an entry page is on every first load.
 const PRECOMPRESS_MIN_BYTES = 256;
 const brotliAsync = promisify(brotliCompress);
+const preloads = skipLoadedPreloads('main', ['console']);
 const gzipAsync = promisify(gzip);
 
 /** Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip -9) beside every text file of the
@@ -96,6 +98,7 @@ export default defineConfig(({ command }) => ({
     landingPages({ signupCredits: SIGNUP_CREDITS }),
     serviceWorker(),
     precompress(),
+    preloads.plugin,
   ],
   server: {
     proxy: {
@@ -111,6 +114,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     // Two bundles: the members' app and the staff console. Nothing of the console may reach the
     // members' graph (scripts/check-bundles).
     rollupOptions: {

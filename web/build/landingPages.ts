@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { exploreMarkup } from './explorePage';
 import { registerMarkup } from './registerPage';
 import type { Rollup } from 'vite';
 
@@ -37,6 +38,8 @@ export interface PageLanguage {
   file: string;
   /** The page with the registration's first step pre-rendered, for /register (registerPage.ts). */
   registerFile: string;
+  /** The page with /explore's frame and deck pre-rendered, which the server fills (explorePage.ts). */
+  exploreFile: string;
   /** The same page without either, for every other route of the app. */
   shellFile: string;
   /** The Rubik subset the first screen's text is in. */
@@ -51,6 +54,7 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
     nativeName: 'עברית',
     file: 'index.html',
     registerFile: 'register.html',
+    exploreFile: 'explore.html',
     shellFile: 'app.html',
     fontSubset: 'hebrew',
   },
@@ -61,6 +65,7 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
     nativeName: 'English',
     file: 'index.en.html',
     registerFile: 'register.en.html',
+    exploreFile: 'explore.en.html',
     shellFile: 'app.en.html',
     fontSubset: 'latin',
   },
@@ -71,6 +76,7 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
     nativeName: 'Deutsch',
     file: 'index.de.html',
     registerFile: 'register.de.html',
+    exploreFile: 'explore.de.html',
     shellFile: 'app.de.html',
     fontSubset: 'latin',
   },
@@ -81,6 +87,11 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
 const FIRST_SCREEN_WEIGHTS = [400, 700, 800] as const;
 // The registration's first screen: body text 400, the titles and buttons 700.
 const REGISTER_WEIGHTS = [400, 700] as const;
+// The Slips: the card's name 700, the page title 800, body text 400.
+const EXPLORE_WEIGHTS = [400, 700, 800] as const;
+// A rule of each stylesheet the pre-rendered /explore needs: the frame's tab bar, the people's
+// photo and badges, the page and its cards.
+const EXPLORE_STYLES = ['.tab-bar', '.people-photo', '.explore__deck'] as const;
 
 /** Figures the copy interpolates; the same constants the React landing uses. The member count
  *  is not one of them: it is the database's, which the landing asks the server for
@@ -234,6 +245,24 @@ export function startAfterPaint(page: string, entryFile: string, afterPaintFile:
   return withoutScripts.replace(/\s*<\/head>/, `\n    ${starter}\n  </head>`);
 }
 
+/** Of `candidates`, the stylesheets that hold a rule for one of `selectors` (each must be found). */
+export function stylesheetsWith(
+  bundle: OutputBundle,
+  candidates: string[],
+  selectors: readonly string[],
+): string[] {
+  const chosen = new Set<string>();
+  for (const selector of selectors) {
+    const file = candidates.find((name) => {
+      const css = bundle[name];
+      return css?.type === 'asset' && String(css.source).includes(`${selector}{`);
+    });
+    if (!file) throw new Error(`landingPages: no stylesheet has ${selector}`);
+    chosen.add(file);
+  }
+  return [...chosen];
+}
+
 function fontFile(bundle: OutputBundle, subset: string, weight: number): string {
   const pattern = new RegExp(`(^|/)rubik-${subset}-${weight}-normal-[\\w-]+\\.woff2$`);
   const file = Object.keys(bundle).find((name) => pattern.test(name));
@@ -284,6 +313,17 @@ export function landingPages(figures: LandingFigures): Plugin {
         const registerCss = cssOf(bundle, registration).filter((css) => !html.includes(`/${css}"`));
         if (registerCss.length === 0)
           throw new Error('landingPages: the registration chunk has no stylesheet');
+        // The signed-in frame and The Slips (src/app/router.tsx loads them as chunks of their own).
+        // Of their stylesheets (a dozen: the frame's chunk holds the modals' too), the ones that
+        // draw the pre-rendered page: every stylesheet the page links holds back its first paint.
+        const exploreCss = stylesheetsWith(
+          bundle,
+          [
+            ...cssOf(bundle, chunkOf(bundle, 'src/app/layouts/MainLayout.tsx')),
+            ...cssOf(bundle, chunkOf(bundle, 'src/features/explore/ExplorePage.tsx')),
+          ].filter((css) => !html.includes(`/${css}"`)),
+          EXPLORE_STYLES,
+        );
         // The members' entry (vite.config.ts names it main): src/main.tsx, imported by index.html.
         const entry = Object.values(bundle).find(
           (file): file is OutputChunk =>
@@ -343,6 +383,16 @@ export function landingPages(figures: LandingFigures): Plugin {
             registerCss,
           );
           this.emitFile({ type: 'asset', fileName: lang.registerFile, source: register });
+          const explore = prerendered(
+            exploreMarkup(lang, {
+              common,
+              explore: readTree(srcDir, 'explore', lang.code),
+              people: readTree(srcDir, 'people', lang.code),
+            }),
+            EXPLORE_WEIGHTS,
+            exploreCss,
+          );
+          this.emitFile({ type: 'asset', fileName: lang.exploreFile, source: explore });
           if (lang.file === 'index.html') index.source = page;
           else this.emitFile({ type: 'asset', fileName: lang.file, source: page });
           this.emitFile({ type: 'asset', fileName: lang.shellFile, source: shell });

@@ -5,6 +5,7 @@ import './ui/fonts.css';
 import './ui/theme.css';
 import { reloadForChunkError } from './app/chunkReload';
 import { applyDocumentLanguage, initialLanguage } from './app/language';
+import { isMemberPath } from './app/memberPages';
 import { createAppRouter, preloadMemberShell, preloadPrerendered } from './app/router';
 import { bindRealtime } from './app/session';
 import { useAppStore } from './app/store';
@@ -21,6 +22,27 @@ import { realtime } from './realtime';
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError()) event.preventDefault();
 });
+
+/** Resolves once the socket has told whether the session holds (or after SESSION_WAIT_MS, when it
+ *  cannot connect: the app then starts and shows its own state). */
+const SESSION_WAIT_MS = 8000;
+function whenSessionKnown(): Promise<void> {
+  return new Promise((resolve) => {
+    if (useAppStore.getState().authChecked) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, SESSION_WAIT_MS);
+    const stop = useAppStore.subscribe((state) => {
+      if (state.authChecked) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -54,10 +76,17 @@ async function boot(): Promise<void> {
   // preloads); until then the page pre-rendered by the server (web/build/landingPages.ts) stays on
   // screen. createRoot replaces it.
   const prerendered = preloadPrerendered(window.location.pathname);
-  preloadMemberShell(window.location.pathname);
+  if (!prerendered) preloadMemberShell(window.location.pathname);
+  // Over a pre-rendered signed-in page (/explore, with the member's cards) the first render also
+  // waits for the socket to know the session: before that the route's guard would draw a loading
+  // screen over the cards.
+  const sessionKnown =
+    prerendered && root.hasChildNodes() && isMemberPath(window.location.pathname)
+      ? whenSessionKnown()
+      : null;
   // A failed chunk (offline, or a deploy in between) still starts the app; vite:preloadError above
   // reloads for the latter.
-  void Promise.all([loadLanguage(language), prerendered])
+  void Promise.all([loadLanguage(language), prerendered, sessionKnown])
     .catch(() => undefined)
     .then(() => {
       applyDocumentLanguage(language);

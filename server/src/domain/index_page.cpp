@@ -10,14 +10,16 @@ Language page_language(std::string_view language_cookie, std::string_view accept
 PageKind page_kind(std::string_view path) {
   if (path == "/") return PageKind::landing;
   if (path == "/register") return PageKind::registration;
+  if (path == "/explore") return PageKind::explore;
   return PageKind::app;
 }
 
 std::string_view index_page_file(Language language, PageKind kind) {
-  static constexpr std::string_view kFiles[3][3] = {
+  static constexpr std::string_view kFiles[4][3] = {
       // he, en, de
       {"/index.html", "/index.en.html", "/index.de.html"},
       {"/register.html", "/register.en.html", "/register.de.html"},
+      {"/explore.html", "/explore.en.html", "/explore.de.html"},
       {"/app.html", "/app.en.html", "/app.de.html"},
   };
   size_t column = language == Language::en ? 1 : language == Language::de ? 2 : 0;

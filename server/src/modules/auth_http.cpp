@@ -4,10 +4,12 @@
 
 #include "domain/catalog.hpp"
 #include "domain/crypto.hpp"
+#include "domain/index_page.hpp"
 #include "domain/profile_extras.hpp"
 #include "domain/routes.hpp"
 #include "domain/validation.hpp"
 #include "mail/templates.hpp"
+#include "modules/explore_page.hpp"
 #include "modules/http_routes.hpp"
 #include "modules/person_view.hpp"
 #include "modules/referrals.hpp"
@@ -468,9 +470,15 @@ HttpResponse page(app::Context& app, const HttpRequest& request) {
     return response;
   }
   if (access == domain::RouteAccess::open_page) return response;
-  bool signed_in = user_for_session_hash(app, session_hash_of(request.session_cookie)).has_value();
+  auto user_id = user_for_session_hash(app, session_hash_of(request.session_cookie));
+  bool signed_in = user_id.has_value();
   if (access == domain::RouteAccess::protected_page && !signed_in) return redirect("/");
   if (access == domain::RouteAccess::guest_only && signed_in) return redirect("/explore");
+  if (signed_in && domain::page_kind(request.path) == domain::PageKind::explore) {
+    if (auto screen = explore_screen(app, *user_id, app.now())) {
+      response.explore_screen = std::make_shared<const pages::ExploreScreen>(std::move(*screen));
+    }
+  }
   return response;
 }
 

@@ -7,6 +7,7 @@
 #include "domain/discovery.hpp"
 #include "modules/boosted.hpp"
 #include "modules/events.hpp"
+#include "modules/explore_deck.hpp"
 #include "modules/paging.hpp"
 #include "modules/person_view.hpp"
 #include "modules/registry.hpp"
@@ -62,6 +63,50 @@ json::object as_viewer(Request& request, Body body) {
   return reply;
 }
 
+}  // namespace
+
+json::array explore_deck(app::Context& app, store::Session& db, const Viewer& viewer,
+                         const std::unordered_set<int64_t>& exclude, int64_t now) {
+  auto search = search_of(viewer, now);
+  // People in the viewer's language first, then the next one (domain::reading_order); in each,
+  // nearer latitude bands first. Inside a language the order is shuffled, never by distance.
+  std::stable_sort(search.spans.begin(), search.spans.end(), [&](const auto& a, const auto& b) {
+    return std::abs(a.row - viewer.cell.row) < std::abs(b.row - viewer.cell.row);
+  });
+  std::unordered_map<int64_t, store::PersonRow> candidates;
+  std::vector<int64_t> order;
+  for (const auto& language : search.languages) {
+    size_t first = order.size();
+    for (const auto& span : search.spans) {
+      int64_t wanted = kDeckCandidates + static_cast<int64_t>(exclude.size()) -
+                       static_cast<int64_t>(order.size());
+      if (wanted <= 0) break;
+      for (auto& person : store::social::deck_candidates(db, search, span, language, wanted)) {
+        if (exclude.contains(person.id) || candidates.contains(person.id)) continue;
+        order.push_back(person.id);
+        candidates.emplace(person.id, std::move(person));
+      }
+    }
+    std::vector<int64_t> tier(order.begin() + static_cast<std::ptrdiff_t>(first), order.end());
+    domain::stable_shuffle(tier, domain::deck_seed(viewer.id, now));
+    std::copy(tier.begin(), tier.end(), order.begin() + static_cast<std::ptrdiff_t>(first));
+  }
+  auto boosted = serve_boosted(
+      app, db, viewer, domain::boosts::Kind::boost, audience_of(search),
+      [&](const store::PersonRow& person) {
+        return !exclude.contains(person.id) &&
+               !store::social::swipe_of(db, viewer.id, person.id).has_value();
+      },
+      now);
+  std::vector<store::PersonRow> deck;
+  for (size_t i = 0; i < order.size() && i < domain::kExploreCards; ++i) {
+    deck.push_back(std::move(candidates.at(order[i])));
+  }
+  return lead_with_boosted(app, viewer, boosted, deck, true, domain::kExploreCards, now);
+}
+
+namespace {
+
 json::object explore(Request& request) {
   Fields fields(request.payload);
   auto exclude_list = fields.integers("exclude").value_or(std::vector<int64_t>{});
@@ -69,43 +114,7 @@ json::object explore(Request& request) {
   if (exclude_list.size() > domain::kMaxExclude) return reply_error(errc::invalid_value, "exclude");
   std::unordered_set<int64_t> exclude(exclude_list.begin(), exclude_list.end());
   return as_viewer(request, [&](store::Session& db, const Viewer& viewer) {
-    auto search = search_of(viewer, request.now);
-    // People in the viewer's language first, then the next one (domain::reading_order); in each,
-    // nearer latitude bands first. Inside a language the order is shuffled, never by distance.
-    std::stable_sort(search.spans.begin(), search.spans.end(), [&](const auto& a, const auto& b) {
-      return std::abs(a.row - viewer.cell.row) < std::abs(b.row - viewer.cell.row);
-    });
-    std::unordered_map<int64_t, store::PersonRow> candidates;
-    std::vector<int64_t> order;
-    for (const auto& language : search.languages) {
-      size_t first = order.size();
-      for (const auto& span : search.spans) {
-        int64_t wanted = kDeckCandidates + static_cast<int64_t>(exclude.size()) -
-                         static_cast<int64_t>(order.size());
-        if (wanted <= 0) break;
-        for (auto& person : store::social::deck_candidates(db, search, span, language, wanted)) {
-          if (exclude.contains(person.id) || candidates.contains(person.id)) continue;
-          order.push_back(person.id);
-          candidates.emplace(person.id, std::move(person));
-        }
-      }
-      std::vector<int64_t> tier(order.begin() + static_cast<std::ptrdiff_t>(first), order.end());
-      domain::stable_shuffle(tier, domain::deck_seed(viewer.id, request.now));
-      std::copy(tier.begin(), tier.end(), order.begin() + static_cast<std::ptrdiff_t>(first));
-    }
-    auto boosted = serve_boosted(
-        request.app, db, viewer, domain::boosts::Kind::boost, audience_of(search),
-        [&](const store::PersonRow& person) {
-          return !exclude.contains(person.id) &&
-                 !store::social::swipe_of(db, viewer.id, person.id).has_value();
-        },
-        request.now);
-    std::vector<store::PersonRow> deck;
-    for (size_t i = 0; i < order.size() && i < domain::kExploreCards; ++i) {
-      deck.push_back(std::move(candidates.at(order[i])));
-    }
-    return reply_ok(lead_with_boosted(request.app, viewer, boosted, deck, true,
-                                      domain::kExploreCards, request.now));
+    return reply_ok(explore_deck(request.app, db, viewer, exclude, request.now));
   });
 }
 

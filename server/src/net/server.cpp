@@ -36,6 +36,7 @@
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
 #include "net/plain_request.hpp"
+#include "pages/explore_page.hpp"
 #include "protocol/cookies.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
@@ -644,6 +645,7 @@ http::response<http::string_body> Server::Impl::make_response(
   http::response<http::string_body> response{static_cast<http::status>(plain.status),
                                              request.version()};
   const StaticFile* page = nullptr;
+  bool personal_page = false;
   if (plain.serve_index) {
     // The member app's page in the visitor's language (the language cookie, then
     // Accept-Language, then Hebrew; / and /register get theirs with the first screen pre-rendered),
@@ -655,19 +657,29 @@ http::response<http::string_body> Server::Impl::make_response(
           request[http::field::accept_language]);
       auto kind = domain::page_kind(target.substr(0, target.find('?')));
       auto file = domain::index_page_file(language, kind);
-      // A build without register pages (an older one) serves the app's page, which draws every
-      // route; files.page would answer with the landing.
-      if (kind == domain::PageKind::registration && !files.find(file)) {
-        file = domain::index_page_file(language, domain::PageKind::app);
+      // A build without register or explore pages (an older one) serves the app's page, which
+      // draws every route; files.page would answer with the landing.
+      if ((kind == domain::PageKind::registration || kind == domain::PageKind::explore) &&
+          !files.find(file)) {
+        kind = domain::PageKind::app;
+        file = domain::index_page_file(language, kind);
       }
       page = files.page(file);
       response.set(http::field::vary, "Cookie, Accept-Language");
+      if (page && kind == domain::PageKind::explore && plain.explore_screen) {
+        // The member's own cards: drawn for this response, never stored by a shared cache, and
+        // not compressed (the build's copies are of the page without them).
+        response.body() = pages::render_explore_page(*page->identity.body, *plain.explore_screen);
+        response.set(http::field::cache_control, "private, no-cache");
+        page = nullptr;
+        personal_page = true;
+      }
     } else {
       page = files.find(plain.serve_page);
     }
     response.set(http::field::content_type, "text/html; charset=utf-8");
-    response.set(http::field::cache_control, "no-cache");
-    if (!page) response.body() = "Kesher: the web client is not built.";
+    if (!personal_page) response.set(http::field::cache_control, "no-cache");
+    if (!page && !personal_page) response.body() = "Kesher: the web client is not built.";
   } else {
     response.set(http::field::content_type, plain.content_type);
     response.body() = plain.body;

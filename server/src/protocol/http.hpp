@@ -1,10 +1,15 @@
 #pragma once
 #include <boost/json/object.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+namespace kesher::pages {
+struct ExploreScreen;
+}
 
 namespace kesher::protocol {
 
@@ -40,6 +45,8 @@ struct HttpResponse {
   std::vector<std::pair<std::string, std::string>> headers;
   bool serve_index = false;  // the network layer answers with the client's index.html
   std::string serve_page;    // with serve_index: this built page instead ("/console.html")
+  // With serve_index on /explore: the member's first cards, drawn into the pre-rendered page.
+  std::shared_ptr<const pages::ExploreScreen> explore_screen;
 };
 
 HttpResponse json_response(unsigned status, const boost::json::object& body);

@@ -13,3 +13,7 @@ export const MEMBER_SEGMENTS: ReadonlySet<string> = new Set([
   'chat',
   'settings',
 ]);
+
+/** Whether `pathname` is one of the signed-in screens. */
+export const isMemberPath = (pathname: string): boolean =>
+  MEMBER_SEGMENTS.has(pathname.split('/')[1] ?? '');

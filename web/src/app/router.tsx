@@ -11,24 +11,29 @@ import { NotFoundPage } from '../features/shell/NotFoundPage';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layouts/RootLayout';
 import { DefaultLayout, LandingLayout } from './layouts/SimpleLayouts';
-import { MEMBER_SEGMENTS } from './memberPages';
+import { isMemberPath } from './memberPages';
 
 // The signed-in frame and the chat runtime are chunks of their own too: a guest's first load
 // (the landing, sign-up) carries neither.
 const loadChatRuntime = () => withTexts('member', import('../features/chat/ChatRuntime'));
 const loadMainLayout = () => withTexts('member', import('./layouts/MainLayout'));
 const loadExplore = () => import('../features/explore/ExplorePage');
-const ChatRuntimeChunk = lazy(() => loadChatRuntime().then((m) => ({ default: m.ChatRuntime })));
-const MainLayoutChunk = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
+const chatRuntime = prerenderedPage(() =>
+  loadChatRuntime().then((m) => ({ default: m.ChatRuntime })),
+);
+const mainLayout = prerenderedPage(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
+const explore = prerenderedPage(loadExplore);
+const ChatRuntimeChunk = chatRuntime.Page;
+const MainLayoutChunk = mainLayout.Page;
 
 /** On a signed-in screen, main.tsx fetches the frame, the chat runtime and the members' texts at
  *  once, beside the first chunks, instead of one after the other as the routes render. */
 export function preloadMemberShell(pathname: string): void {
-  if (!MEMBER_SEGMENTS.has(pathname.split('/')[1] ?? '')) return;
+  if (!isMemberPath(pathname)) return;
   const settle = (load: Promise<unknown>) => void load.catch(() => undefined);
-  settle(loadChatRuntime());
-  settle(loadMainLayout());
-  if (pathname === '/explore') settle(loadExplore());
+  settle(chatRuntime.preload());
+  settle(mainLayout.preload());
+  if (pathname === '/explore') settle(explore.preload());
 }
 function ChatRuntime() {
   return (
@@ -66,8 +71,9 @@ const withTexts = <T,>(part: TranslationPart, chunk: Promise<T>): Promise<T> =>
 const withInfo = <T,>(page: Promise<T>): Promise<T> => withTexts('info', page);
 
 /** A lazy page that can take over a copy pre-rendered into the served page (the landing, the
- *  registration's first step; web/build/landingPages.ts): main.tsx loads its chunk before the
- *  first render, so that no loading screen comes between the two. */
+ *  registration's first step, and for /explore the frame, the chat runtime and the page;
+ *  web/build/landingPages.ts): main.tsx loads its chunk before the first render, so that no
+ *  loading screen comes between the two. */
 function prerenderedPage<M extends { default: ComponentType }>(load: () => Promise<M>) {
   let loaded: M | undefined;
   const preload = () =>
@@ -87,11 +93,25 @@ const LandingPage = landing.Page;
 const registration = prerenderedPage(() => import('../features/auth/RegisterPage'));
 const RegisterPage = registration.Page;
 
-/** The chunk of the page pre-rendered for `pathname`, if any, for main.tsx to load first. */
+/** The chunks of the page pre-rendered for `pathname`, if any, for main.tsx to load first: the
+ *  signed-in frame, the chat runtime and The Slips for /explore. */
 export function preloadPrerendered(pathname: string): Promise<unknown> | null {
   if (LANDING_PATHS.includes(pathname)) return landing.preload();
   if (pathname === '/register') return registration.preload();
+  if (pathname === '/explore')
+    return inTurns([chatRuntime.preload, mainLayout.preload, explore.preload]);
   return null;
+}
+
+/** Starts each load in a task of its own: Vite's preload helper links a chunk's files as its
+ *  import starts, a few milliseconds of main-thread work per file (web/build/preloads.ts). */
+async function inTurns(loads: (() => Promise<unknown>)[]): Promise<unknown> {
+  const started: Promise<unknown>[] = [];
+  for (const load of loads) {
+    started.push(load());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return Promise.all(started);
 }
 
 /** The paths that show the landing (the same as the routes below). /landing and /landing-blue
@@ -112,7 +132,7 @@ const LikesMePage = lazy(() => import('../features/lists/LikesMePage'));
 const MyLikesPage = lazy(() => import('../features/lists/MyLikesPage'));
 const VisitorsPage = lazy(() => import('../features/lists/VisitorsPage'));
 const MatchesPage = lazy(() => import('../features/lists/MatchesPage'));
-const ExplorePage = lazy(loadExplore);
+const ExplorePage = explore.Page;
 const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const StoriesPage = lazy(() => import('../features/stories/StoriesPage'));
 // Where an escape from an in-app browser arrives (src/features/escape), with its texts.

@@ -15,11 +15,16 @@ import { createTapGuard } from '../people/tapGuard';
 import { Icon, SolidIcon } from '../../ui/icons';
 import { FLY_MS } from './deck';
 import { loadMoreCards, swipeCard, topUpDeck, useDeckStore, widenSearch } from './deckStore';
+import { takeFirstCards } from './firstCards';
 import { SwipeCard, type Leaving } from './SwipeCard';
 import { nextWidening } from './widen';
 import './ExplorePage.css';
 
 const VISIBLE_CARDS = 3;
+
+// On the pre-rendered /explore the deck starts from the cards the server drew (firstCards.ts).
+const firstCards = typeof document === 'undefined' ? null : takeFirstCards();
+if (firstCards) usePeopleStore.getState().appendCards(firstCards);
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function'
