@@ -37,15 +37,17 @@ TEST(IndexPage, HebrewWhenNothingElseFits) {
   EXPECT_EQ(lang("xx", "*"), "he");
 }
 
-TEST(IndexPage, TheLandingAndTheRegistrationGetPagesOfTheirOwn) {
+TEST(IndexPage, TheLandingTheRegistrationAndTheSlipsGetPagesOfTheirOwn) {
   EXPECT_EQ(page_kind("/"), PageKind::landing);
   EXPECT_EQ(page_kind("/register"), PageKind::registration);
+  EXPECT_EQ(page_kind("/explore"), PageKind::explore);
   // The landing variants are onboarding flows (web/src/features/auth/LandingFlowPage.tsx): the
   // pre-rendered landing would flash before them.
   EXPECT_EQ(page_kind("/landing"), PageKind::app);
   EXPECT_EQ(page_kind("/landing-blue"), PageKind::app);
   EXPECT_EQ(page_kind("/register/"), PageKind::app);
-  EXPECT_EQ(page_kind("/explore"), PageKind::app);
+  EXPECT_EQ(page_kind("/explore/"), PageKind::app);
+  EXPECT_EQ(page_kind("/meet"), PageKind::app);
   EXPECT_EQ(page_kind(""), PageKind::app);
 }
 
@@ -56,6 +58,9 @@ TEST(IndexPage, OneFilePerLanguageAndKind) {
   EXPECT_EQ(index_page_file(Language::he, PageKind::registration), "/register.html");
   EXPECT_EQ(index_page_file(Language::en, PageKind::registration), "/register.en.html");
   EXPECT_EQ(index_page_file(Language::de, PageKind::registration), "/register.de.html");
+  EXPECT_EQ(index_page_file(Language::he, PageKind::explore), "/explore.html");
+  EXPECT_EQ(index_page_file(Language::en, PageKind::explore), "/explore.en.html");
+  EXPECT_EQ(index_page_file(Language::de, PageKind::explore), "/explore.de.html");
   EXPECT_EQ(index_page_file(Language::he, PageKind::app), "/app.html");
   EXPECT_EQ(index_page_file(Language::en, PageKind::app), "/app.en.html");
   EXPECT_EQ(index_page_file(Language::de, PageKind::app), "/app.de.html");
