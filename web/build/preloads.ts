@@ -52,10 +52,12 @@ export function skipLoadedPreloads(appEntry: string, otherEntries: string[]) {
     context: { hostId: string; hostType: 'html' | 'js' },
   ): string[] => {
     if (!bundle || context.hostType !== 'js') return deps;
-    loaded ??= reachable(bundle, appEntry, false);
-    shared ??= new Set(otherEntries.flatMap((entry) => [...reachable(bundle!, entry, true)]));
+    const output = bundle;
+    loaded ??= reachable(output, appEntry, false);
+    shared ??= new Set(otherEntries.flatMap((entry) => [...reachable(output, entry, true)]));
     if (shared.has(context.hostId)) return deps;
-    return deps.filter((dep) => !loaded!.has(dep));
+    const alreadyLoaded = loaded;
+    return deps.filter((dep) => !alreadyLoaded.has(dep));
   };
   return { plugin, resolveDependencies };
 }
