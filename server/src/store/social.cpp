@@ -308,8 +308,10 @@ bool blocked_between(Session& db, int64_t a, int64_t b) {
 }
 
 void block(Session& db, int64_t blocker, int64_t blocked, int64_t now) {
-  db.execute("INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)",
-             {blocker, blocked, now});
+  db.execute(
+      "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) "
+      "ON CONFLICT DO NOTHING",
+      {blocker, blocked, now});
 }
 
 void unblock(Session& db, int64_t blocker, int64_t blocked) {
@@ -363,8 +365,8 @@ void put_swipe(Session& db, int64_t swiper, int64_t swiped, bool liked, int64_t 
 
 bool create_match(Session& db, int64_t a, int64_t b, int64_t now) {
   int64_t created = db.execute(
-      "INSERT OR IGNORE INTO matches (user_id, other_id, created_at) VALUES (?1, ?2, ?3), (?2, "
-      "?1, ?3)",
+      "INSERT INTO matches (user_id, other_id, created_at) VALUES (?1, ?2, ?3), (?2, ?1, ?3) "
+      "ON CONFLICT DO NOTHING",
       {a, b, now});
   return created > 0;
 }
@@ -511,7 +513,8 @@ PersonaSettings persona_settings(Session& db, int64_t user_id) {
 
 void schedule_like_back(Session& db, int64_t persona, int64_t member, int64_t due_at) {
   db.execute(
-      "INSERT OR IGNORE INTO pending_like_backs (persona_id, member_id, due_at) VALUES (?, ?, ?)",
+      "INSERT INTO pending_like_backs (persona_id, member_id, due_at) VALUES (?, ?, ?) "
+      "ON CONFLICT DO NOTHING",
       {persona, member, due_at});
 }
 
