@@ -259,12 +259,23 @@ class PostgresDatabase final : public Database {
   }
 
   void read(const std::function<void(Session&)>& work) override {
-    std::unique_ptr<PostgresConnection> connection = take_reader();
+    // A read inside a read on the same thread must not wait for the pool: with every connection
+    // held by outer reads it would wait for ever. It gets a connection of its own instead, as
+    // the SQLite backend opens one whenever none is free.
+    static thread_local int reads_on_this_thread = 0;
+    bool nested = reads_on_this_thread > 0;
+    std::unique_ptr<PostgresConnection> connection =
+        nested ? std::make_unique<PostgresConnection>(options_.url) : take_reader();
     struct Return {
       PostgresDatabase* self;
       std::unique_ptr<PostgresConnection>& connection;
-      ~Return() { self->return_reader(std::move(connection)); }
-    } give_back{this, connection};
+      bool nested;
+      ~Return() {
+        --reads_on_this_thread;
+        if (!nested) self->return_reader(std::move(connection));
+      }
+    } give_back{this, connection, nested};
+    ++reads_on_this_thread;
     connection->reconnect_if_broken();
     // One snapshot for the whole unit of work, as a SQLite read transaction has.
     connection->run_script("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; " + clock_setting());

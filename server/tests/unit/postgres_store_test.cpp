@@ -108,6 +108,16 @@ TEST_F(PostgresStore, ValuesReadBackAsOnSqlite) {
   });
 }
 
+// A read inside a read never waits for the pool it holds (here a pool of one connection).
+TEST_F(PostgresStore, ANestedReadDoesNotWaitForThePool) {
+  auto small = open_postgres({url_, 1, {}});
+  int64_t inner = 0;
+  small->read([&](Session&) {
+    small->read([&](Session& s) { inner = s.query_one("SELECT 7")->integer(0); });
+  });
+  EXPECT_EQ(inner, 7);
+}
+
 // kesher_now() in SQL is the server's clock (tests move it), read at the start of each unit.
 TEST_F(PostgresStore, KesherNowFollowsTheServersClock) {
   int64_t id = insert_user(*db_, "a@example.com");
