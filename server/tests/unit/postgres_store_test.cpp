@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -106,6 +107,31 @@ TEST_F(PostgresStore, ValuesReadBackAsOnSqlite) {
     EXPECT_EQ(s.query_one("SELECT reporter_id FROM reports WHERE id = ?", {report})->integer(0),
               id);
   });
+}
+
+// Group commit (brief §7): units queued while the committer is busy share one transaction, as on
+// SQLite; each still reports its own result.
+TEST_F(PostgresStore, WritesQueuedTogetherShareOneCommit) {
+  constexpr int kUnits = 200;
+  std::mutex mutex;
+  std::vector<int64_t> transactions;
+  std::atomic<int> answered{0};
+  for (int i = 0; i < kUnits; ++i) {
+    db_->write_async(
+        [&](Session& s) {
+          int64_t id = s.query_one("SELECT txid_current()")->integer(0);
+          std::lock_guard lock(mutex);
+          transactions.push_back(id);
+        },
+        [&](std::exception_ptr error) {
+          if (!error) ++answered;
+        });
+  }
+  db_->flush();
+  EXPECT_EQ(answered.load(), kUnits);
+  ASSERT_EQ(transactions.size(), static_cast<size_t>(kUnits));
+  std::set<int64_t> distinct(transactions.begin(), transactions.end());
+  EXPECT_LT(distinct.size(), static_cast<size_t>(kUnits / 2)) << "units were not batched";
 }
 
 // A read inside a read never waits for the pool it holds (here a pool of one connection).
