@@ -37,6 +37,10 @@ struct Config {
   std::string smtp_url;  // smtp://user:pass@host:587 or smtps://…; empty: outbox files
   std::string mail_from = "Kesher <no-reply@kesher.local>";
   std::string sqlite_sync = "full";  // "full" (durable commits) or "normal" (see SqliteOptions)
+  // Empty: SQLite in data_dir/kesher.db. A postgres:// URL: that PostgreSQL database
+  // (docs/decisions/0015-postgres-client.md), with this many reader connections.
+  std::string database_url;
+  int database_pool = 4;
   // Sends waiting for a commit, server-wide, before new ones answer server_busy: about half a
   // second of the measured capacity (docs/performance.md).
   size_t max_queued_sends = 2048;

@@ -82,6 +82,21 @@ void add_server_options(CLI::App& cli, Config& config) {
                  "full: every commit is fsynced (durable); normal: synced at checkpoints")
       ->check(CLI::IsMember({"full", "normal"}))
       ->capture_default_str();
+  cli.add_option(
+         "--database", config.database_url,
+         "PostgreSQL instead of the SQLite file in --data: postgres://user:password@host/db "
+         "or postgres:///db?host=/socket/folder (media and keys stay in --data)")
+      ->envname("KESHER_DATABASE")
+      ->check([](const std::string& url) {
+        return url.empty() || kesher::store::is_postgres_url(url)
+                   ? std::string()
+                   : std::string("must be a postgres:// or postgresql:// URL");
+      });
+  cli.add_option("--database-pool", config.database_pool,
+                 "PostgreSQL: reader connections (writes use one connection of their own)")
+      ->envname("KESHER_DATABASE_POOL")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   cli.add_option("--max-queued-sends", config.max_queued_sends,
                  "Sends waiting for a commit before new ones are refused with server_busy")
       ->capture_default_str();
@@ -203,10 +218,20 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
                       .count();
     return offset_file.empty() ? now : now + clock_offset(offset_file);
   };
-  kesher::store::SqliteOptions sqlite{(fs::path(config.data_dir) / "kesher.db").string()};
-  sqlite.durable_commits = config.sqlite_sync != "normal";
-  sqlite.clock = app.now;
-  app.db = kesher::store::open_sqlite(sqlite);
+  if (config.database_url.empty()) {
+    kesher::store::SqliteOptions sqlite{(fs::path(config.data_dir) / "kesher.db").string()};
+    sqlite.durable_commits = config.sqlite_sync != "normal";
+    sqlite.clock = app.now;
+    app.db = kesher::store::open_sqlite(sqlite);
+  } else {
+    kesher::store::PostgresOptions postgres{config.database_url, config.database_pool, app.now};
+    try {
+      app.db = kesher::store::open_postgres(postgres);
+    } catch (const kesher::store::StoreError& e) {
+      spdlog::error("{}", e.what());
+      return false;
+    }
+  }
   if (config.wheel_seed) {
     spdlog::warn("--wheel-seed: wheel prizes are predictable (tests only)");
     app.wheel_random = kesher::domain::wheel::seeded_source(*config.wheel_seed);
@@ -319,6 +344,10 @@ int seed_load(const Config& config, const kesher::app::LoadSeedOptions& options)
 int backup(const Config& config, const std::string& target,
            const kesher::store::BackupOptions& options) {
   namespace fs = std::filesystem;
+  if (!config.database_url.empty()) {
+    spdlog::error("backup: the database is PostgreSQL; back it up with pg_dump (README)");
+    return 1;
+  }
   auto result =
       kesher::store::backup_sqlite(fs::path(config.data_dir) / "kesher.db", target, options);
   if (!result.error.empty()) {

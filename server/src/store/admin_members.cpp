@@ -36,8 +36,9 @@ std::vector<MemberRow> search_members(Session& db, const domain::admin::MemberQu
                                       int64_t offset, int64_t limit) {
   auto rows = db.query(
       std::string(kMemberColumns) +
-          "WHERE kind = 'member' AND (id = ? OR email LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE "
-          "'\\') ORDER BY (id = ?) DESC, id DESC LIMIT ? OFFSET ?",
+          // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+          "WHERE kind = 'member' AND (id = ? OR lower(email) LIKE lower(?) ESCAPE '\\' OR "
+          "lower(name) LIKE lower(?) ESCAPE '\\') ORDER BY (id = ?) DESC, id DESC LIMIT ? OFFSET ?",
       {query.id.value_or(-1), query.like_pattern, query.like_pattern, query.id.value_or(-1), limit,
        offset});
   std::vector<MemberRow> members;
@@ -58,8 +59,10 @@ std::optional<std::vector<std::string>> ban(Session& db, int64_t user_id, const 
   db.execute("UPDATE users SET banned_at = ?, banned_reason = ? WHERE id = ?",
              {now, reason, user_id});
   if (!found->email.empty()) {
-    db.execute("INSERT OR IGNORE INTO banned_emails (email, user_id, banned_at) VALUES (?, ?, ?)",
-               {found->email, user_id, now});
+    db.execute(
+        "INSERT INTO banned_emails (email, user_id, banned_at) VALUES (?, ?, ?) "
+        "ON CONFLICT DO NOTHING",
+        {found->email, user_id, now});
   }
   devices::revoke_all(db, user_id, now);
   return sessions::revoke_all(db, user_id, now);

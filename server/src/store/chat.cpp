@@ -138,7 +138,8 @@ MessageRow insert(Session& db, const NewMessage& message) {
       {message.sender_id, message.receiver_id, row.id});
   db.execute(
       "INSERT INTO conversations (user_id, other_id, last_message_id, unread) VALUES (?1, ?2, ?3, "
-      "1) ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = ?3, unread = unread + 1, "
+      "1) ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = ?3, unread = "
+      "conversations.unread + 1, "
       "archived = 0",
       {message.receiver_id, message.sender_id, row.id});
   return row;

@@ -59,7 +59,7 @@ void note_waiting(Session& db, int64_t member_id, int64_t persona_id, int64_t me
   db.execute(
       "INSERT INTO console_queue (member_id, persona_id, waiting_since, last_message_id, "
       "last_message_at, waiting) VALUES (?1, ?2, ?3, ?4, ?3, 1) "
-      "ON CONFLICT (member_id, persona_id) DO UPDATE SET waiting = waiting + 1, "
+      "ON CONFLICT (member_id, persona_id) DO UPDATE SET waiting = console_queue.waiting + 1, "
       "last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at",
       {member_id, persona_id, at, message_id});
 }

@@ -22,7 +22,9 @@ std::vector<MessageCount> messages(Session& db, int64_t from, int64_t to) {
   std::vector<MessageCount> rows;
   for (const auto& row :
        db.query("SELECT (m.created_at - ?1) / 86400 AS day, "
-                "SUM(u.kind = 'member'), SUM(u.kind = 'persona') "
+                // CASE, not SUM of a comparison: PostgreSQL does not add booleans.
+                "SUM(CASE WHEN u.kind = 'member' THEN 1 ELSE 0 END), "
+                "SUM(CASE WHEN u.kind = 'persona' THEN 1 ELSE 0 END) "
                 "FROM messages m JOIN users u ON u.id = m.sender_id "
                 "WHERE m.created_at >= ?1 AND m.created_at < ?2 GROUP BY day ORDER BY day",
                 {from, to})) {

@@ -91,4 +91,22 @@ struct SqliteOptions {
 
 std::unique_ptr<Database> open_sqlite(const SqliteOptions& options);
 
+// PostgreSQL (docs/decisions/0015-postgres-client.md): one writer connection that group-commits
+// like the SQLite backend, and a pool of reader connections.
+struct PostgresOptions {
+  // A libpq URL: postgres://user:password@host:5432/kesher, or
+  // postgres:///kesher?host=/run/folder for a Unix socket.
+  std::string url;
+  int pool_size = 4;  // reader connections, opened as they are needed
+  // Unix seconds for the SQL function kesher_now(); the system clock when empty.
+  std::function<int64_t()> clock;
+};
+
+// Connects, applies the PostgreSQL migrations (under an advisory lock, so that nodes starting
+// together apply each once) and returns the backend. Throws StoreError when it cannot.
+std::unique_ptr<Database> open_postgres(const PostgresOptions& options);
+
+// Whether a --database value names a PostgreSQL database (postgres:// or postgresql://).
+bool is_postgres_url(std::string_view url);
+
 }  // namespace kesher::store

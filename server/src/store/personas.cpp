@@ -50,7 +50,8 @@ NewUser to_new_user(const domain::PersonaProfileFields& persona, int64_t place_i
 }
 
 std::vector<PersonaRecord> list(Session& db) {
-  static const std::string sql = std::string(kColumns) + " ORDER BY name COLLATE NOCASE, id";
+  // lower(), not COLLATE NOCASE (SQLite only): both fold ASCII letters alone on SQLite.
+  static const std::string sql = std::string(kColumns) + " ORDER BY lower(name), id";
   std::vector<PersonaRecord> out;
   for (const auto& row : db.query(sql)) out.push_back(to_record(row));
   return out;

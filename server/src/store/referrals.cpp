@@ -74,8 +74,8 @@ std::optional<Paid> pay_on_verification(Session& db, int64_t user_id,
   int64_t credits = reward(db);
   if (credits <= 0) return std::nullopt;
   // One reward per mailbox ever: the row outlives the account (migration 0020).
-  if (db.execute("INSERT OR IGNORE INTO referral_paid_mailboxes (mailbox_hash, referrer_id, "
-                 "paid_at) VALUES (?, ?, ?)",
+  if (db.execute("INSERT INTO referral_paid_mailboxes (mailbox_hash, referrer_id, paid_at) "
+                 "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                  {mailbox_hash, referrer, now}) == 0) {
     return std::nullopt;
   }

@@ -308,8 +308,10 @@ bool blocked_between(Session& db, int64_t a, int64_t b) {
 }
 
 void block(Session& db, int64_t blocker, int64_t blocked, int64_t now) {
-  db.execute("INSERT OR IGNORE INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)",
-             {blocker, blocked, now});
+  db.execute(
+      "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, ?) "
+      "ON CONFLICT DO NOTHING",
+      {blocker, blocked, now});
 }
 
 void unblock(Session& db, int64_t blocker, int64_t blocked) {
@@ -328,7 +330,7 @@ std::vector<PersonRow> blocked_by(Session& db, int64_t blocker) {
 void record_visit(Session& db, int64_t visitor, int64_t visited, int64_t now) {
   db.execute(
       "INSERT INTO visits (visitor_id, visited_id, first_at, last_at) VALUES (?1, ?2, ?3, ?3) "
-      "ON CONFLICT (visitor_id, visited_id) DO UPDATE SET last_at = ?3, count = count + 1",
+      "ON CONFLICT (visitor_id, visited_id) DO UPDATE SET last_at = ?3, count = visits.count + 1",
       {visitor, visited, now});
 }
 
@@ -363,8 +365,8 @@ void put_swipe(Session& db, int64_t swiper, int64_t swiped, bool liked, int64_t 
 
 bool create_match(Session& db, int64_t a, int64_t b, int64_t now) {
   int64_t created = db.execute(
-      "INSERT OR IGNORE INTO matches (user_id, other_id, created_at) VALUES (?1, ?2, ?3), (?2, "
-      "?1, ?3)",
+      "INSERT INTO matches (user_id, other_id, created_at) VALUES (?1, ?2, ?3), (?2, ?1, ?3) "
+      "ON CONFLICT DO NOTHING",
       {a, b, now});
   return created > 0;
 }
@@ -511,7 +513,8 @@ PersonaSettings persona_settings(Session& db, int64_t user_id) {
 
 void schedule_like_back(Session& db, int64_t persona, int64_t member, int64_t due_at) {
   db.execute(
-      "INSERT OR IGNORE INTO pending_like_backs (persona_id, member_id, due_at) VALUES (?, ?, ?)",
+      "INSERT INTO pending_like_backs (persona_id, member_id, due_at) VALUES (?, ?, ?) "
+      "ON CONFLICT DO NOTHING",
       {persona, member, due_at});
 }
 
@@ -557,13 +560,14 @@ void replace_popularity(Session& db, const std::vector<std::pair<int64_t, double
   for (const auto& [user_id, score] : scores) {
     db.execute("INSERT INTO popularity (user_id, score) VALUES (?, ?)", {user_id, score});
   }
-  // Ranks follow insertion order: by score, then newest first.
+  // Ranks 1, 2, … by score, then newest first: numbered by the query, not by SQLite's rowid
+  // (the same numbers there), so that PostgreSQL gives the same ones.
   db.execute("DELETE FROM popular_order");
   db.execute(
-      "INSERT INTO popular_order (user_id, gender, language, birth_date, cell_row, cell_col) "
-      "SELECT u.id, u.gender, u.language, u.birth_date, u.cell_row, u.cell_col FROM users u "
-      "LEFT JOIN popularity p ON p.user_id = u.id WHERE u.erased_at IS NULL ORDER BY "
-      "COALESCE(p.score, 0) DESC, u.id DESC");
+      "INSERT INTO popular_order (rank, user_id, gender, language, birth_date, cell_row, "
+      "cell_col) SELECT ROW_NUMBER() OVER (ORDER BY COALESCE(p.score, 0) DESC, u.id DESC), u.id, "
+      "u.gender, u.language, u.birth_date, u.cell_row, u.cell_col FROM users u LEFT JOIN "
+      "popularity p ON p.user_id = u.id WHERE u.erased_at IS NULL");
 }
 
 void set_cell(Session& db, int64_t user_id, domain::GridCell cell) {

@@ -161,14 +161,16 @@ bool update_persona(Session& db, int64_t id, const NewUser& u, const PersonaProf
                             int64_t{profile.like_back_delay_s},
                             id};
   return db.execute(
+             // IS DISTINCT FROM: the null-safe comparison both engines know (SQLite's own
+             // "IS NOT" is not PostgreSQL's).
              "UPDATE users SET name = ?1, gender = ?2, birth_date = ?3, answer = ?4, language = "
-             "?5, "
-             "place_id = ?6, s_gender = ?7, s_age_min = ?8, s_age_max = ?9, bio = ?10, "
-             "likes_back_percent = ?11, like_back_delay_s = ?12 WHERE id = ?13 AND (name IS NOT "
-             "?1 OR gender IS NOT ?2 OR birth_date IS NOT ?3 OR answer IS NOT ?4 OR language IS "
-             "NOT ?5 OR place_id IS NOT ?6 OR s_gender IS NOT ?7 OR s_age_min IS NOT ?8 OR "
-             "s_age_max IS NOT ?9 OR bio IS NOT ?10 OR likes_back_percent IS NOT ?11 OR "
-             "like_back_delay_s IS NOT ?12)",
+             "?5, place_id = ?6, s_gender = ?7, s_age_min = ?8, s_age_max = ?9, bio = ?10, "
+             "likes_back_percent = ?11, like_back_delay_s = ?12 WHERE id = ?13 AND (name IS "
+             "DISTINCT FROM ?1 OR gender IS DISTINCT FROM ?2 OR birth_date IS DISTINCT FROM ?3 OR "
+             "answer IS DISTINCT FROM ?4 OR language IS DISTINCT FROM ?5 OR place_id IS DISTINCT "
+             "FROM ?6 OR s_gender IS DISTINCT FROM ?7 OR s_age_min IS DISTINCT FROM ?8 OR "
+             "s_age_max IS DISTINCT FROM ?9 OR bio IS DISTINCT FROM ?10 OR likes_back_percent IS "
+             "DISTINCT FROM ?11 OR like_back_delay_s IS DISTINCT FROM ?12)",
              std::span<const Value>(values)) > 0;
 }
 

@@ -1,5 +1,7 @@
 #include "harness.hpp"
 
+#include <libpq-fe.h>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -23,6 +25,8 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "support/pg_cluster.hpp"
 
 namespace kesher::test {
 
@@ -51,6 +55,23 @@ std::string unique_suffix() {
   return std::to_string(::getpid()) + "-" + std::to_string(rng() % 1000000000);
 }
 
+// KESHER_TEST_DATABASE=postgres: each data folder gets a fresh PostgreSQL database of the test
+// process's throwaway cluster, named in this file so that commands run on the folder find it.
+constexpr const char* kDatabaseUrlFile = "test-database-url";
+
+std::string database_url_of(const fs::path& data_dir) {
+  std::ifstream in(data_dir / kDatabaseUrlFile);
+  std::string url;
+  std::getline(in, url);
+  return url;
+}
+
+// " --database '<url>'" for a command line on that folder, or nothing for SQLite.
+std::string database_option(const fs::path& data_dir) {
+  std::string url = database_url_of(data_dir);
+  return url.empty() ? std::string() : " --database '" + url + "'";
+}
+
 }  // namespace
 
 ServerProcess::ServerProcess(std::vector<std::string> extra_args)
@@ -58,6 +79,10 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args)
   data_dir_ = fs::temp_directory_path() / ("kesher-it-" + unique_suffix());
   fs::create_directories(data_dir_);
   std::ofstream(data_dir_ / "places.tsv") << kPlacesFixture;
+  if (kesher::testing::testing_postgres()) {
+    database_url_ = kesher::testing::shared_postgres_cluster().create_database();
+    std::ofstream(data_dir_ / kDatabaseUrlFile) << database_url_ << "\n";
+  }
   launch();
 }
 
@@ -88,6 +113,7 @@ void ServerProcess::launch() {
         extra_args_.end()) {
       args.insert(args.end(), {"--register-limit-per-ip", "1000000"});
     }
+    if (!database_url_.empty()) args.insert(args.end(), {"--database", database_url_});
     args.insert(args.end(), extra_args_.begin(), extra_args_.end());
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
@@ -107,10 +133,12 @@ void ServerProcess::launch() {
     port_ = static_cast<uint16_t>(std::stoi(text.substr(colon + 1)));
     break;
   }
-  // Keep draining stdout in the background so the child never blocks on a full pipe.
-  std::thread([out] {
+  // Keep draining stdout in the background so the child never blocks on a full pipe;
+  // KESHER_TEST_SERVER_LOG=1 shows what the server logs (on stderr), to see why a request failed.
+  std::thread([out, show = std::getenv("KESHER_TEST_SERVER_LOG") != nullptr] {
     char sink[512];
     while (fgets(sink, sizeof sink, out)) {
+      if (show) std::fputs(sink, stderr);
     }
     fclose(out);
   }).detach();
@@ -456,6 +484,63 @@ std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Memb
 
 namespace {
 
+// The same helpers on the server's PostgreSQL database: the test's SQL as it is (one script,
+// no parameters), every row with its columns typed as the SQLite helpers type them.
+json::array postgres_rows(const std::string& url, const std::string& sql) {
+  PGconn* conn = PQconnectdb(url.c_str());
+  if (PQstatus(conn) != CONNECTION_OK) {
+    std::string message = PQerrorMessage(conn);
+    PQfinish(conn);
+    throw std::runtime_error("cannot connect to " + url + ": " + message);
+  }
+  PGresult* result = PQexec(conn, sql.c_str());
+  ExecStatusType status = PQresultStatus(result);
+  if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
+    std::string message = PQresultErrorMessage(result);
+    PQclear(result);
+    PQfinish(conn);
+    throw std::runtime_error("sql failed: " + message + " in: " + sql);
+  }
+  json::array rows;
+  for (int r = 0; r < PQntuples(result); ++r) {
+    json::array row;
+    for (int c = 0; c < PQnfields(result); ++c) {
+      if (PQgetisnull(result, r, c)) {
+        row.emplace_back(nullptr);
+        continue;
+      }
+      std::string text = PQgetvalue(result, r, c);
+      switch (PQftype(result, c)) {
+        case 16:  // bool
+          row.emplace_back(int64_t{text == "t" ? 1 : 0});
+          break;
+        case 20:  // int8, int2, int4
+        case 21:
+        case 23:
+          row.emplace_back(static_cast<int64_t>(std::stoll(text)));
+          break;
+        case 1700:  // numeric: SUM(bigint)
+          if (text.find('.') == std::string::npos) {
+            row.emplace_back(static_cast<int64_t>(std::stoll(text)));
+          } else {
+            row.emplace_back(std::stod(text));
+          }
+          break;
+        case 700:  // float4, float8
+        case 701:
+          row.emplace_back(std::stod(text));
+          break;
+        default:
+          row.emplace_back(json::string(text));
+      }
+    }
+    rows.emplace_back(std::move(row));
+  }
+  PQclear(result);
+  PQfinish(conn);
+  return rows;
+}
+
 // The server's database, opened read-only beside the running server (WAL allows it).
 sqlite3* open_read_only(const ServerProcess& server) {
   sqlite3* db = nullptr;
@@ -486,6 +571,16 @@ std::string newest_mail_link(const ServerProcess& server, const std::string& mar
 }
 
 int64_t query_integer(const ServerProcess& server, const std::string& sql) {
+  if (!server.database_url().empty()) {
+    // As sqlite3_column_int64 reads it: -1 without a row, NULL as 0.
+    json::array rows = postgres_rows(server.database_url(), sql);
+    if (rows.empty() || rows[0].as_array().empty()) return -1;
+    const json::value& value = rows[0].as_array()[0];
+    if (value.is_int64()) return value.as_int64();
+    if (value.is_double()) return static_cast<int64_t>(value.as_double());
+    if (value.is_string()) return std::atoll(value.as_string().c_str());
+    return 0;
+  }
   sqlite3* db = open_read_only(server);
   sqlite3_stmt* stmt = nullptr;
   int64_t value = -1;
@@ -503,6 +598,12 @@ int64_t query_integer(const ServerProcess& server, const std::string& sql) {
 namespace kesher::test {
 
 void execute_sql(const ServerProcess& server, const std::string& sql) {
+  if (!server.database_url().empty()) {
+    // Without foreign key checks, like the SQLite connection below (which never turns them on),
+    // so that tests may break the data on purpose (Consistency).
+    postgres_rows(server.database_url(), "SET session_replication_role = replica; " + sql);
+    return;
+  }
   sqlite3* db = nullptr;
   std::string path = (server.data_dir() / "kesher.db").string();
   if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
@@ -520,7 +621,7 @@ void execute_sql(const ServerProcess& server, const std::string& sql) {
 
 int run_kesher(const ServerProcess& server, const std::vector<std::string>& args) {
   std::string command = std::string(server_binary()) + " --data '" + server.data_dir().string() +
-                        "' --log-level warn";
+                        "' --log-level warn" + database_option(server.data_dir());
   for (const auto& arg : args) command += " '" + arg + "'";
   command += " > /dev/null";
   int status = std::system(command.c_str());
@@ -544,6 +645,7 @@ std::unique_ptr<ServerProcess> ServerProcess::with_database(const fs::path& data
 }
 
 json::array query_rows(const ServerProcess& server, const std::string& sql) {
+  if (!server.database_url().empty()) return postgres_rows(server.database_url(), sql);
   sqlite3* db = open_read_only(server);
   sqlite3_stmt* stmt = nullptr;
   if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
@@ -582,8 +684,8 @@ json::array query_rows(const ServerProcess& server, const std::string& sql) {
 
 CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std::string>& args,
                                  const std::string& input) {
-  std::string command =
-      std::string(server_binary()) + " --data '" + data_dir.string() + "' --log-level warn";
+  std::string command = std::string(server_binary()) + " --data '" + data_dir.string() +
+                        "' --log-level warn" + database_option(data_dir);
   // Tests pass plain text without quotes of its own.
   if (!input.empty()) command = "printf '%s\\n' '" + input + "' | " + command;
   for (const auto& arg : args) command += " '" + arg + "'";

@@ -29,6 +29,8 @@ class ServerProcess {
   uint16_t port() const { return port_; }
   std::string origin() const { return "http://localhost:" + std::to_string(port_); }
   const std::filesystem::path& data_dir() const { return data_dir_; }
+  // The server's PostgreSQL database (KESHER_TEST_DATABASE=postgres), or empty for SQLite.
+  const std::string& database_url() const { return database_url_; }
   // SIGTERM, then the exit status (or -1 if it had to be killed).
   int stop();
   // SIGKILL, then reaps it: a crash at whatever point the server is in. restart() brings it back.
@@ -46,6 +48,7 @@ class ServerProcess {
   void launch();
 
   std::filesystem::path data_dir_;
+  std::string database_url_;
   std::vector<std::string> extra_args_;
   int pid_ = -1;
   uint16_t port_ = 0;
