@@ -3,7 +3,16 @@
 // Accept-Language, then Hebrew), readable before any script runs, and React takes them over
 // without a loading screen in between.
 import type { Browser, TestInfo } from '@playwright/test';
-import { choose, expect, snap, test, tr, type Lang } from './fixtures';
+import {
+  choose,
+  expect,
+  onlyPairedLayout,
+  registerByApi,
+  snap,
+  test,
+  tr,
+  type Lang,
+} from './fixtures';
 
 const LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-US', de: 'de-DE' };
 
@@ -140,6 +149,61 @@ for (const lang of ['he', 'en'] as const) {
     await page.getByTestId('register-continue').click();
     await expect(form).toHaveAttribute('data-step', '2');
     await snap(page, testInfo, `first-load-register-app-${lang}`);
+    await context.close();
+  });
+}
+
+// /explore for a member: the server draws their first cards into the page (docs/architecture.md,
+// "Per-language pages"), so the deck is on screen before any script runs, and the app takes over
+// those very cards.
+for (const lang of ['he', 'en'] as const) {
+  test(`a member's first cards are on /explore in ${lang} before the scripts run, and stay`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    onlyPairedLayout(lang);
+    const { context, page } = await newVisitor(browser, testInfo, {
+      baseURL,
+      locale: LOCALES[lang],
+      javaScript: false,
+    });
+    await registerByApi(context.request, `first-cards-${lang}`);
+    await page.goto('/explore');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('explore.title', lang));
+    const cards = page.locator('article.swipe-card');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first().locator('.swipe-card__first')).not.toBeEmpty();
+    // Every virtual profile among them says so on its card, in the page's language.
+    const people = JSON.parse(
+      (await page.locator('#kesher-first-cards').textContent()) ?? '[]',
+    ) as { id: number; virtual: number }[];
+    for (const [index, person] of people.slice(0, 3).entries()) {
+      await expect(cards.nth(index)).toHaveAttribute('data-person-id', String(person.id));
+      await expect(cards.nth(index).getByText(tr('people.virtualBadge', lang))).toHaveCount(
+        person.virtual,
+      );
+    }
+    await snap(page, testInfo, `first-load-explore-prerendered-${lang}`);
+
+    // With scripts: the app's deck starts from the cards the server drew into this very page.
+    const app = await browser.newContext({
+      ...testInfo.project.use,
+      baseURL,
+      locale: LOCALES[lang],
+      storageState: await context.storageState(),
+    });
+    const appPage = await app.newPage();
+    const served = appPage.waitForResponse((response) => response.url().endsWith('/explore'));
+    await appPage.goto('/explore');
+    const drawnTop = /data-person-id="(\d+)"/.exec(await (await served).text())?.[1];
+    expect(drawnTop).toBeDefined();
+    await expect(appPage.getByTestId('explore-card').first()).toHaveAttribute(
+      'data-person-id',
+      drawnTop ?? '',
+    );
+    await expect(appPage.locator('[data-prerendered]')).toHaveCount(0);
+    await app.close();
     await context.close();
   });
 }
