@@ -4,7 +4,8 @@
 namespace kesher::domain {
 
 // The content codings the built client comes in: the file itself and the copies the build
-// compressed (web/vite.config.ts). The server never compresses per request.
+// compressed (web/vite.config.ts). The server compresses per request only the pages it draws for
+// one member (net/compression.hpp).
 enum class ContentCoding { identity, gzip, br };
 
 // "identity", "gzip" or "br", as in Accept-Encoding and Content-Encoding.

@@ -35,6 +35,7 @@
 #include "domain/index_page.hpp"
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
+#include "net/compression.hpp"
 #include "net/plain_request.hpp"
 #include "pages/explore_page.hpp"
 #include "protocol/cookies.hpp"
@@ -667,9 +668,20 @@ http::response<http::string_body> Server::Impl::make_response(
       page = files.page(file);
       response.set(http::field::vary, "Cookie, Accept-Language");
       if (page && kind == domain::PageKind::explore && plain.explore_screen) {
-        // The member's own cards: drawn for this response, never stored by a shared cache, and
-        // not compressed (the build's copies are of the page without them).
-        response.body() = pages::render_explore_page(*page->identity.body, *plain.explore_screen);
+        // The member's own cards: drawn for this response and never stored by a shared cache.
+        // The build's compressed copies are of the page without them, so this one is compressed
+        // here, in the coding the request accepts.
+        std::string body = pages::render_explore_page(*page->identity.body, *plain.explore_screen);
+        auto coding = domain::choose_content_coding(request[http::field::accept_encoding],
+                                                    {.gzip = true, .br = true});
+        auto compressed = compress_for_response(body, coding);
+        if (compressed && coding != domain::ContentCoding::identity) {
+          response.set(http::field::content_encoding, domain::coding_name(coding));
+          response.body() = std::move(*compressed);
+        } else {
+          response.body() = std::move(body);
+        }
+        response.set(http::field::vary, "Cookie, Accept-Language, Accept-Encoding");
         response.set(http::field::cache_control, "private, no-cache");
         page = nullptr;
         personal_page = true;

@@ -1,7 +1,9 @@
 // The pre-rendered /explore (docs/architecture.md, "Per-language pages"): the server draws a
 // signed-in member's first cards into the build's explore page, with the same people as JSON for
 // the app's deck; anyone else gets no such page.
+#include <brotli/decode.h>
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <boost/json/parse.hpp>
 #include <filesystem>
@@ -30,6 +32,31 @@ Member man(const ServerProcess& server) {
 void write(const fs::path& path, const std::string& bytes) {
   fs::create_directories(path.parent_path());
   std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string unbrotli(const std::string& data) {
+  std::string out(1 << 20, '\0');
+  size_t size = out.size();
+  if (BrotliDecoderDecompress(data.size(), reinterpret_cast<const uint8_t*>(data.data()), &size,
+                              reinterpret_cast<uint8_t*>(out.data())) !=
+      BROTLI_DECODER_RESULT_SUCCESS)
+    return "(not brotli)";
+  out.resize(size);
+  return out;
+}
+
+std::string gunzip(const std::string& data) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 15 + 16) != Z_OK) return "(no zlib)";
+  std::string out(1 << 20, '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  int result = inflate(&stream, Z_FINISH);
+  out.resize(stream.total_out);
+  inflateEnd(&stream);
+  return result == Z_STREAM_END ? out : "(not gzip)";
 }
 
 // The build's explore page in miniature (web/build/explorePage.ts writes the real one), marked
@@ -93,9 +120,10 @@ class ExplorePage : public ::testing::Test {
     delete web_;
   }
 
-  static HttpResult get_explore(const std::string& cookie, const std::string& language = "en") {
+  static HttpResult get_explore(const std::string& cookie, const std::string& language = "en",
+                                const std::string& accept_encoding = "") {
     HttpOptions options;
-    options.headers.emplace_back("Accept-Encoding", "gzip, br");
+    if (!accept_encoding.empty()) options.headers.emplace_back("Accept-Encoding", accept_encoding);
     options.headers.emplace_back("Cookie", cookie + "; language=" + language);
     return http_request(server_->port(), "GET", "/explore", {}, options);
   }
@@ -116,7 +144,7 @@ TEST_F(ExplorePage, AMemberGetsTheirFirstCardsDrawnAndAsJson) {
   // Personal: drawn for this response, never from the build's compressed copies or a shared cache.
   EXPECT_EQ(page.headers.count("content-encoding"), 0u);
   EXPECT_EQ(page.headers["cache-control"], "private, no-cache");
-  EXPECT_EQ(page.headers["vary"], "Cookie, Accept-Language");
+  EXPECT_EQ(page.headers["vary"], "Cookie, Accept-Language, Accept-Encoding");
   EXPECT_EQ(page.headers.count("etag"), 0u);
   EXPECT_NE(page.body.find("<html lang=\"en\">"), std::string::npos);
   EXPECT_EQ(page.body.find("<template"), std::string::npos);
@@ -135,6 +163,23 @@ TEST_F(ExplorePage, AMemberGetsTheirFirstCardsDrawnAndAsJson) {
   auto more = socket->request("explore", {{"exclude", exclude}});
   ASSERT_TRUE(more.at("data").is_array());
   EXPECT_TRUE(more.at("data").as_array().empty());
+}
+
+TEST_F(ExplorePage, ThePageIsCompressedInTheCodingTheBrowserAccepts) {
+  auto seeker = man(*server_);
+  woman(*server_);
+  auto plain = get_explore(seeker.cookie);
+  ASSERT_EQ(plain.status, 200);
+  ASSERT_NE(plain.body.find("kesher-first-cards"), std::string::npos);
+  auto br = get_explore(seeker.cookie, "en", "gzip, deflate, br");
+  EXPECT_EQ(br.headers["content-encoding"], "br");
+  EXPECT_LT(br.body.size(), plain.body.size());
+  EXPECT_EQ(unbrotli(br.body), plain.body);
+  auto gz = get_explore(seeker.cookie, "en", "gzip");
+  EXPECT_EQ(gz.headers["content-encoding"], "gzip");
+  EXPECT_EQ(gunzip(gz.body), plain.body);
+  EXPECT_EQ(get_explore(seeker.cookie, "en", "br;q=0, gzip;q=0").headers.count("content-encoding"),
+            0u);
 }
 
 TEST_F(ExplorePage, EachMemberSeesTheirOwnDeckInTheirLanguage) {
