@@ -338,4 +338,35 @@ std::string to_lower_ascii(std::string_view text) {
   return out;
 }
 
+void append_escaped_html(std::string& out, std::string_view text) {
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+}
+
+std::string escape_html(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  append_escaped_html(out, text);
+  return out;
+}
+
 }  // namespace kesher::domain

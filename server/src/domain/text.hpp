@@ -38,6 +38,11 @@ std::optional<std::string> clean_text(std::string_view raw, TextKind kind);
 // plain text (spec §5: "Bio is stripped of all HTML").
 std::string strip_html(std::string_view text);
 
+// &, <, >, " and ' as character references: safe in HTML text and in quoted attribute values (the
+// pages the server writes itself: the sandbox checkout, the pre-rendered /explore).
+void append_escaped_html(std::string& out, std::string_view text);
+std::string escape_html(std::string_view text);
+
 // clean_text for text that must hold no HTML (a bio, a report's reason): cleaned, stripped of HTML,
 // and cleaned again. Cleaning first matters: an invisible or control character between '<' and a
 // letter hides a tag from strip_html, and cleaning after it alone would bring the tag back.

@@ -1,5 +1,7 @@
 #include "pages/template.hpp"
 
+#include "domain/text.hpp"
+
 namespace kesher::pages {
 
 namespace {
@@ -61,7 +63,7 @@ void render_into(std::string& out, std::string_view text, const TemplateValues& 
       at = after;
     } else {
       auto it = values.find(tag);
-      if (it != values.end()) append_escaped_html(out, it->second);
+      if (it != values.end()) domain::append_escaped_html(out, it->second);
       at = after;
     }
   }
@@ -69,30 +71,6 @@ void render_into(std::string& out, std::string_view text, const TemplateValues& 
 }
 
 }  // namespace
-
-void append_escaped_html(std::string& out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-}
 
 std::string render_template(std::string_view text, const TemplateValues& values) {
   std::string out;

@@ -16,9 +16,6 @@ using TemplateValues = std::map<std::string, std::string, std::less<>>;
 // close, or a section without its end, is copied as text.
 std::string render_template(std::string_view text, const TemplateValues& values);
 
-// &, <, >, " and ' as character references: safe in text and in quoted attribute values.
-void append_escaped_html(std::string& out, std::string_view text);
-
 // JSON text made safe inside <script type="application/json">: no "<" (so no "</script>" or
 // "<!--"), and no U+2028/U+2029. The JSON means the same after it.
 std::string json_for_script(std::string_view json);

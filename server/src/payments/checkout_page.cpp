@@ -3,6 +3,7 @@
 #include <array>
 
 #include "domain/money.hpp"
+#include "domain/text.hpp"
 #include "payments/sandbox.hpp"
 
 namespace kesher::payments {
@@ -116,32 +117,6 @@ const Texts& texts_for(std::string_view language) {
   return kEnglish;
 }
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // 1234567 → "1,234,567" (German: "1.234.567").
 std::string grouped(int64_t value, char separator) {
   std::string digits = std::to_string(value);
@@ -213,7 +188,7 @@ std::string render_checkout(const CheckoutPage& page) {
   html += "<header><div class=\"merchant\"><span class=\"logo\" aria-hidden=\"true\">K</span>" +
           std::string(t.pay_to) + "</div><span class=\"badge\">" + std::string(t.test_mode) +
           "</span></header>";
-  html += "<section class=\"summary\"><div class=\"item\">" + escape(item) +
+  html += "<section class=\"summary\"><div class=\"item\">" + domain::escape_html(item) +
           "</div><div class=\"amount\" data-testid=\"amount\">" + amount + "</div>";
   if (page.kind == "premium") html += "<p class=\"note\">" + std::string(t.no_renewal) + "</p>";
   html += "</section>";
@@ -228,8 +203,8 @@ std::string render_checkout(const CheckoutPage& page) {
       html += "<p class=\"message error\" role=\"alert\">" +
               std::string(problem_text(t, page.problem)) + "</p>";
     }
-    html += "<form method=\"post\" action=\"" + std::string(kPayPrefix) + escape(page.order_id) +
-            "\" autocomplete=\"on\">";
+    html += "<form method=\"post\" action=\"" + std::string(kPayPrefix) +
+            domain::escape_html(page.order_id) + "\" autocomplete=\"on\">";
     html += "<label>" + std::string(t.card_number) +
             "<input name=\"number\" dir=\"ltr\" inputmode=\"numeric\" autocomplete=\"cc-number\" "
             "placeholder=\"1234 1234 1234 1234\" maxlength=\"23\" required></label>";
@@ -242,7 +217,7 @@ std::string render_checkout(const CheckoutPage& page) {
             "placeholder=\"123\" maxlength=\"4\" required></label></div>";
     html += "<label>" + std::string(t.name) +
             "<input name=\"name\" autocomplete=\"cc-name\" maxlength=\"100\" value=\"" +
-            escape(page.name) + "\" required></label>";
+            domain::escape_html(page.name) + "\" required></label>";
     html += "<button type=\"submit\">" + std::string(kLock) + std::string(t.pay) + " " + amount +
             "</button></form>";
   }

@@ -192,3 +192,10 @@ TEST(CleanTextWithoutHtml, NoInvisibleCharacterHidesATag) {
             "Hi & bye");
   EXPECT_EQ(clean_text_without_html("\xFF<b>", TextKind::line), std::nullopt);
 }
+
+TEST(Text, HtmlEscapingCoversTextAndQuotedAttributes) {
+  EXPECT_EQ(kesher::domain::escape_html(R"(<a href="x">Tom & 'Jerry'</a>)"),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;");
+  EXPECT_EQ(kesher::domain::escape_html("שלום"), "שלום");
+  EXPECT_EQ(kesher::domain::escape_html(""), "");
+}
