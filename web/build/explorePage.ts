@@ -97,7 +97,7 @@ export function cardTemplate(lang: PageLanguage, texts: ExploreTexts): string {
     '<div class="swipe-card__info"><h2 class="swipe-card__name">',
     '<span class="swipe-card__first">{{name}}</span><span class="swipe-card__age">{{age}}</span>',
     `{{#online}}<span class="people-online-dot swipe-card__online" role="img" aria-label="${e(texts.people, 'online')}"></span>{{/online}}</h2>`,
-    `{{#any_place}}<p class="swipe-card__place">${icon('pin', 15, 2)}{{place}}{{#place_and_distance}} · {{/place_and_distance}}`,
+    `{{#any_place}}<p class="swipe-card__place">${icon('pin', 15, 2)}{{#place}}\u2068{{place}}\u2069{{/place}}{{#place_and_distance}} · {{/place_and_distance}}`,
     `{{#distance}}${e(texts.people, 'distance', { km: '{{distance}}' })}{{/distance}}</p>{{/any_place}}`,
     languageBadges,
     '{{#bio}}<p class="swipe-card__bio" dir="auto">{{bio}}</p>{{/bio}}',

@@ -372,6 +372,6 @@ describe('ExplorePage deck', () => {
     expect(within(card).getByText('NL')).toBeInTheDocument();
     expect(within(card).getByText('Virtual profile')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Online' })).toBeInTheDocument();
-    expect(within(card).getByText('Tel Aviv')).toBeInTheDocument();
+    expect(within(card).getByText('\u2068Tel Aviv\u2069')).toBeInTheDocument();
   });
 });

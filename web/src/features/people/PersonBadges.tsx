@@ -16,7 +16,9 @@ export function useLocationLine(): (
   const { t } = useTranslation();
   return (person, withCountry = false) => {
     const place = [person.city, withCountry ? person.country : ''].filter(Boolean).join(', ');
-    const parts = [place];
+    // Isolated (FSI … PDI): a city in another script than the page's, such as a Hebrew one in the
+    // English interface, would otherwise pull the distance's digits into its own direction.
+    const parts = [place ? `\u2068${place}\u2069` : ''];
     if (person.distance_km !== null) parts.push(t('people.distance', { km: person.distance_km }));
     return parts.filter(Boolean).join(' · ');
   };

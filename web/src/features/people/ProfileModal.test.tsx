@@ -101,7 +101,9 @@ describe('ProfileModalHost', () => {
       'Virtual profileWritten and moderated by the Kesher team. Meeting in person is not possible.',
     );
     expect(within(modal).getByText('Online now')).toBeInTheDocument();
-    expect(within(modal).getByText('Tel Aviv, Israel · 10 km away')).toBeInTheDocument();
+    expect(
+      within(modal).getByText('\u2068Tel Aviv, Israel\u2069 · 10 km away'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(sent('visit')).toEqual([{ visited_user_id: 41 }]));
   });
 
