@@ -15,6 +15,7 @@
 #include <unordered_map>
 
 #include "store/database.hpp"
+#include "store/group_commit.hpp"
 #include "store/migrations.hpp"
 #include "store/placeholders.hpp"
 
@@ -246,17 +247,11 @@ class PostgresDatabase final : public Database {
       : options_(std::move(options)), writer_(std::make_unique<PostgresConnection>(options_.url)) {
     if (options_.pool_size < 1) options_.pool_size = 1;
     migrate();
-    committer_ = std::thread([this] { commit_loop(); });
+    committer_ = std::make_unique<GroupCommitter>(
+        [this](std::vector<PendingWrite>& batch) { commit_batch(batch); });
   }
 
-  ~PostgresDatabase() override {
-    {
-      std::lock_guard lock(queue_mutex_);
-      stopping_ = true;
-    }
-    queue_ready_.notify_one();
-    if (committer_.joinable()) committer_.join();
-  }
+  ~PostgresDatabase() override { committer_.reset(); }
 
   void read(const std::function<void(Session&)>& work) override {
     // A read inside a read on the same thread must not wait for the pool: with every connection
@@ -288,70 +283,21 @@ class PostgresDatabase final : public Database {
     }
   }
 
-  void write(const std::function<void(Session&)>& work) override {
-    std::promise<void> finished;
-    auto result = finished.get_future();
-    write_async([&work](Session& session) { work(session); },
-                [&finished](std::exception_ptr error) {
-                  if (error) {
-                    finished.set_exception(error);
-                  } else {
-                    finished.set_value();
-                  }
-                });
-    result.get();
-  }
-
+  void write(const std::function<void(Session&)>& work) override { committer_->write(work); }
   void write_async(std::function<void(Session&)> work, WriteDone done) override {
-    {
-      std::lock_guard lock(queue_mutex_);
-      queue_.push_back({std::move(work), std::move(done)});
-      pending_.fetch_add(1, std::memory_order_relaxed);
-    }
-    queue_ready_.notify_one();
+    committer_->write_async(std::move(work), std::move(done));
   }
-
-  size_t pending_writes() const override { return pending_.load(std::memory_order_relaxed); }
-
-  void flush() override {
-    std::unique_lock lock(queue_mutex_);
-    drained_.wait(lock, [&] { return pending_.load(std::memory_order_relaxed) == 0; });
-  }
+  size_t pending_writes() const override { return committer_->pending(); }
+  void flush() override { committer_->flush(); }
 
  private:
-  struct PendingWrite {
-    std::function<void(Session&)> work;
-    WriteDone done;
-    std::exception_ptr error;
-  };
-
   // kesher_now() reads this transaction-local setting (migrations/postgres/0001_init.sql).
   std::string clock_setting() const {
     return "SELECT set_config('kesher.now', '" + seconds_text(options_.clock) + "', true)";
   }
 
-  // Group commit, as the SQLite backend does it (brief §7): everything queued at that moment runs
-  // in one transaction, each unit in its own savepoint, and is answered after the one commit.
-  void commit_loop() {
-    std::vector<PendingWrite> batch;
-    for (;;) {
-      {
-        std::unique_lock lock(queue_mutex_);
-        queue_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-        if (queue_.empty()) return;
-        batch.swap(queue_);
-      }
-      commit_batch(batch);
-      for (PendingWrite& pending : batch) pending.done(pending.error);
-      {
-        std::lock_guard lock(queue_mutex_);
-        pending_.fetch_sub(batch.size(), std::memory_order_relaxed);
-      }
-      drained_.notify_all();
-      batch.clear();
-    }
-  }
-
+  // Group commit, as the SQLite backend does it (store/group_commit.hpp): everything queued at
+  // that moment runs in one transaction, each unit in its own savepoint.
   void commit_batch(std::vector<PendingWrite>& batch) {
     for (int attempt = 1;; ++attempt) {
       for (PendingWrite& pending : batch) pending.error = nullptr;
@@ -466,13 +412,7 @@ class PostgresDatabase final : public Database {
 
   PostgresOptions options_;
   std::unique_ptr<PostgresConnection> writer_;
-  std::mutex queue_mutex_;
-  std::condition_variable queue_ready_;
-  std::condition_variable drained_;
-  std::vector<PendingWrite> queue_;
-  bool stopping_ = false;
-  std::atomic<size_t> pending_{0};
-  std::thread committer_;
+  std::unique_ptr<GroupCommitter> committer_;
   std::mutex readers_mutex_;
   std::condition_variable reader_returned_;
   std::vector<std::unique_ptr<PostgresConnection>> readers_;

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "store/database.hpp"
+#include "store/group_commit.hpp"
 #include "store/migrations.hpp"
 
 namespace kesher::store {
@@ -237,11 +238,12 @@ class SqliteDatabase final : public Database {
  public:
   explicit SqliteDatabase(SqliteOptions options)
       : options_(std::move(options)), writer_(std::make_unique<SqliteConnection>(options_)) {
-    committer_ = std::thread([this] { commit_loop(); });
+    committer_ = std::make_unique<GroupCommitter>(
+        [this](std::vector<PendingWrite>& batch) { commit_batch(batch); });
     try {
       migrate();
     } catch (...) {
-      stop_committer();
+      committer_.reset();
       throw;
     }
     // Replaces the automatic checkpoint (a WAL hook turns it off).
@@ -267,41 +269,16 @@ class SqliteDatabase final : public Database {
     }
   }
 
-  // Group commit (brief §7): every write is queued for one committer thread, which runs all the
-  // units waiting at that moment in one transaction, each inside its own savepoint so that a unit
-  // that throws rolls back alone, and answers them all after the one fsync.
-  void write(const std::function<void(Session&)>& work) override {
-    std::promise<void> finished;
-    auto result = finished.get_future();
-    write_async([&work](Session& session) { work(session); },
-                [&finished](std::exception_ptr error) {
-                  if (error) {
-                    finished.set_exception(error);
-                  } else {
-                    finished.set_value();
-                  }
-                });
-    result.get();
-  }
-
+  // Group commit (brief §7; store/group_commit.hpp).
+  void write(const std::function<void(Session&)>& work) override { committer_->write(work); }
   void write_async(std::function<void(Session&)> work, WriteDone done) override {
-    {
-      std::lock_guard lock(queue_mutex_);
-      queue_.push_back({std::move(work), std::move(done)});
-      pending_.fetch_add(1, std::memory_order_relaxed);
-    }
-    queue_ready_.notify_one();
+    committer_->write_async(std::move(work), std::move(done));
   }
-
-  size_t pending_writes() const override { return pending_.load(std::memory_order_relaxed); }
-
-  void flush() override {
-    std::unique_lock lock(queue_mutex_);
-    drained_.wait(lock, [&] { return pending_.load(std::memory_order_relaxed) == 0; });
-  }
+  size_t pending_writes() const override { return committer_->pending(); }
+  void flush() override { committer_->flush(); }
 
   ~SqliteDatabase() override {
-    stop_committer();
+    committer_.reset();
     checkpoints_.stop();
   }
 
@@ -309,41 +286,6 @@ class SqliteDatabase final : public Database {
   static int on_wal_commit(void* checkpoints, sqlite3*, const char*, int pages) {
     static_cast<Checkpointer*>(checkpoints)->note_wal_pages(pages);
     return SQLITE_OK;
-  }
-
-  void stop_committer() {
-    {
-      std::lock_guard lock(queue_mutex_);
-      stopping_ = true;
-    }
-    queue_ready_.notify_one();
-    if (committer_.joinable()) committer_.join();
-  }
-
-  struct PendingWrite {
-    std::function<void(Session&)> work;
-    WriteDone done;
-    std::exception_ptr error;
-  };
-
-  void commit_loop() {
-    std::vector<PendingWrite> batch;
-    for (;;) {
-      {
-        std::unique_lock lock(queue_mutex_);
-        queue_ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-        if (queue_.empty()) return;  // stopping, and everything queued has been written
-        batch.swap(queue_);
-      }
-      commit_batch(batch);
-      for (PendingWrite& pending : batch) pending.done(pending.error);
-      {
-        std::lock_guard lock(queue_mutex_);
-        pending_.fetch_sub(batch.size(), std::memory_order_relaxed);
-      }
-      drained_.notify_all();
-      batch.clear();
-    }
   }
 
   void commit_batch(std::vector<PendingWrite>& batch) {
@@ -431,13 +373,7 @@ class SqliteDatabase final : public Database {
 
   SqliteOptions options_;
   std::unique_ptr<SqliteConnection> writer_;
-  std::mutex queue_mutex_;
-  std::condition_variable queue_ready_;
-  std::condition_variable drained_;
-  std::vector<PendingWrite> queue_;
-  bool stopping_ = false;
-  std::atomic<size_t> pending_{0};
-  std::thread committer_;
+  std::unique_ptr<GroupCommitter> committer_;
   Checkpointer checkpoints_;
   std::mutex readers_mutex_;
   std::vector<std::unique_ptr<SqliteConnection>> readers_;
