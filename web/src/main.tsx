@@ -6,6 +6,7 @@ import './ui/theme.css';
 import { reloadForChunkError } from './app/chunkReload';
 import { applyDocumentLanguage, initialLanguage } from './app/language';
 import { isMemberPath } from './app/memberPages';
+import { nextTask } from './app/tasks';
 import { createAppRouter, preloadMemberShell, preloadPrerendered } from './app/router';
 import { bindRealtime } from './app/session';
 import { useAppStore } from './app/store';
@@ -13,10 +14,6 @@ import { bootPush } from './features/push/boot';
 import { initI18n, loadLanguage, requireTranslations } from './i18n';
 import { realtime } from './realtime';
 
-// The start-up work runs as a few tasks instead of one: between them the browser can paint and
-// answer input, and none is long enough to count as blocking (Lighthouse's total blocking time
-// counts the part of every task over 50 ms; docs/performance.md, "First load"). An async function
-// rather than top-level await, which would make the bundler split the entry into dozens of files.
 // Vite fires this when a lazy chunk's preload fails (typically after a deploy). Reloading picks up
 // the new build; if the guard refuses, the error propagates to the router's error page.
 window.addEventListener('vite:preloadError', (event) => {
@@ -44,8 +41,10 @@ function whenSessionKnown(): Promise<void> {
   });
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
+// The start-up work runs as a few tasks instead of one: between them the browser can paint and
+// answer input, and none is long enough to count as blocking (Lighthouse's total blocking time
+// counts the part of every task over 50 ms; docs/performance.md, "First load"). An async function
+// rather than top-level await, which would make the bundler split the entry into dozens of files.
 async function boot(): Promise<void> {
   await nextTask();
   const language = initialLanguage();

@@ -12,6 +12,7 @@ import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layouts/RootLayout';
 import { DefaultLayout, LandingLayout } from './layouts/SimpleLayouts';
 import { isMemberPath } from './memberPages';
+import { nextTask } from './tasks';
 
 // The signed-in frame and the chat runtime are chunks of their own too: a guest's first load
 // (the landing, sign-up) carries neither.
@@ -109,7 +110,7 @@ async function inTurns(loads: (() => Promise<unknown>)[]): Promise<unknown> {
   const started: Promise<unknown>[] = [];
   for (const load of loads) {
     started.push(load());
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
   return Promise.all(started);
 }
