@@ -245,3 +245,23 @@ TEST(ExplorePageOlderBuild, ExploreFallsBackToTheAppPage) {
   }
   fs::remove_all(web);
 }
+
+TEST_F(ExplorePage, AQueryKeepsTheCardsAndHeadSendsNoBody) {
+  auto seeker = man(*server_);
+  auto other = woman(*server_);
+  HttpOptions options;
+  options.headers.emplace_back("Cookie", seeker.cookie + "; language=en");
+  // Where a verified address lands (GET /verify/{token} redirects to /explore?verified=1).
+  auto verified = http_request(server_->port(), "GET", "/explore?verified=1", {}, options);
+  ASSERT_EQ(verified.status, 200);
+  auto people = ids_in(first_cards(verified.body));
+  EXPECT_NE(std::find(people.begin(), people.end(), other.id), people.end());
+  auto head = http_request(server_->port(), "HEAD", "/explore", {}, options);
+  EXPECT_EQ(head.status, 200);
+  EXPECT_TRUE(head.body.empty());
+  EXPECT_EQ(head.headers["cache-control"], "private, no-cache");
+  // A path that only starts like it is another page.
+  EXPECT_EQ(http_request(server_->port(), "GET", "/explore/x", {}, options)
+                .body.find("kesher-first-cards"),
+            std::string::npos);
+}
