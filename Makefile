@@ -32,7 +32,7 @@ FUZZ_SMOKE_SECONDS ?= 6
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: run test bootstrap server bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
+.PHONY: cluster run test bootstrap server bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -62,6 +62,12 @@ personas: places
 run: server web places personas
 	$(SERVER_BIN) --port $(PORT) --data $(DATA_DIR) --web web/dist --places $(PLACES) \
 	  $(if $(filter 1,$(SEED_DEMO)),--seed-demo $(PERSONAS))
+
+# Two nodes on loopback behind HAProxy, with PostgreSQL and Redis in a temporary folder
+# (scripts/cluster, docs/architecture.md "Two shapes"); Ctrl-C stops all of it.
+cluster: server web places personas
+	BUILD_DIR=$(BUILD_DIR) PORT=$(PORT) PLACES=$(PLACES) PERSONAS=$(PERSONAS) \
+	  SEED_DEMO=$(SEED_DEMO) scripts/cluster
 
 unit-test: server places
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L unit

@@ -41,6 +41,11 @@ struct Config {
   // (docs/decisions/0015-postgres-client.md), with this many reader connections.
   std::string database_url;
   int database_pool = 4;
+  // Several nodes (docs/architecture.md "Two shapes"): Redis at redis://host:port or unix:/path
+  // carries events, presence and the shared counters between them; empty: one node on its own.
+  // This node's name among them (default: host-pid-random).
+  std::string redis_url;
+  std::string node_id;
   // Sends waiting for a commit, server-wide, before new ones answer server_busy: about half a
   // second of the measured capacity (docs/performance.md).
   size_t max_queued_sends = 2048;

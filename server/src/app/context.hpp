@@ -9,6 +9,7 @@
 
 #include "app/config.hpp"
 #include "app/executor.hpp"
+#include "app/throttle.hpp"
 #include "bus/hub.hpp"
 #include "domain/escape.hpp"
 #include "domain/places.hpp"
@@ -31,20 +32,34 @@ namespace kesher::app {
 struct Throttles {
   // Attempts, counted before the password is checked. A browser that has signed in to the account
   // before (a device cookie) has a budget of its own, so a stranger's guesses cannot lock the
-  // owner out (docs/decisions/0006-login-throttling.md).
-  domain::WindowCounter login_by_account{5, 15 * 60};
-  domain::WindowCounter login_by_device{5, 15 * 60};
-  domain::WindowCounter login_by_ip{20, 15 * 60};
-  domain::WindowCounter register_by_ip{20, 3600};  // limit set from Config::register_limit_per_ip
-  domain::WindowCounter reset_by_ip{20, 15 * 60};
-  domain::WindowCounter recover_by_email{1, 60};
-  domain::WindowCounter recover_by_ip{10, 3600};
+  // owner out (docs/decisions/0006-login-throttling.md). In process on one node; shared through
+  // Redis in a cluster (main replaces them), so that a guesser gains nothing from the other nodes.
+  std::unique_ptr<Throttle> login_by_account = local_throttle(5, 15 * 60);
+  std::unique_ptr<Throttle> login_by_device = local_throttle(5, 15 * 60);
+  std::unique_ptr<Throttle> login_by_ip = local_throttle(20, 15 * 60);
+  std::unique_ptr<Throttle> register_by_ip = local_throttle(20, 3600);  // Config's limit
+  std::unique_ptr<Throttle> reset_by_ip = local_throttle(20, 15 * 60);
+  std::unique_ptr<Throttle> recover_by_email = local_throttle(1, 60);
+  std::unique_ptr<Throttle> recover_by_ip = local_throttle(10, 3600);
   // POST /api/send-push per member (docs/protocol.md "Web push").
-  domain::WindowCounter push_subscribe_by_member{domain::push::kSubscribeLimit,
-                                                 domain::push::kSubscribeWindowSeconds};
+  std::unique_ptr<Throttle> push_subscribe_by_member =
+      local_throttle(domain::push::kSubscribeLimit, domain::push::kSubscribeWindowSeconds);
   // POST /api/auth/escape per member (docs/protocol.md "Escaping in-app browsers").
-  domain::WindowCounter escape_by_member{domain::escape::kRequestLimit,
-                                         domain::escape::kRequestWindowSeconds};
+  std::unique_ptr<Throttle> escape_by_member =
+      local_throttle(domain::escape::kRequestLimit, domain::escape::kRequestWindowSeconds);
+  // Every throttle with its name (the Redis key's part) so that main can replace them all.
+  template <class Visit>
+  void each(Visit visit) {
+    visit("login_by_account", login_by_account);
+    visit("login_by_device", login_by_device);
+    visit("login_by_ip", login_by_ip);
+    visit("register_by_ip", register_by_ip);
+    visit("reset_by_ip", reset_by_ip);
+    visit("recover_by_email", recover_by_email);
+    visit("recover_by_ip", recover_by_ip);
+    visit("push_subscribe_by_member", push_subscribe_by_member);
+    visit("escape_by_member", escape_by_member);
+  }
 };
 
 // Everything a handler may use, on a worker or network thread; every member is thread-safe.
@@ -56,6 +71,8 @@ struct Context {
   std::unique_ptr<domain::PlaceIndex> places;
   std::unique_ptr<mail::Mailer> mailer;
   bus::Hub hub;
+  // In a cluster: this node's name (Config::node_id, resolved), else empty.
+  std::string node_id;
   // The staff console's sockets, by staff id: apart from members', so that no event of one side
   // can reach the other.
   bus::Hub console_hub;

@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/cluster.hpp"
 #include "app/context.hpp"
 #include "app/load_seed.hpp"
 #include "app/protocol_dump.hpp"
 #include "app/seed.hpp"
+#include "bus/wire.hpp"
 #include "console/console.hpp"
 #include "domain/crypto.hpp"
 #include "domain/money.hpp"
@@ -91,6 +93,25 @@ void add_server_options(CLI::App& cli, Config& config) {
         return url.empty() || kesher::store::is_postgres_url(url)
                    ? std::string()
                    : std::string("must be a postgres:// or postgresql:// URL");
+      });
+  cli.add_option("--redis", config.redis_url,
+                 "Run as one node of several: Redis at redis://host:port or unix:/path/to/socket "
+                 "carries events, presence and shared counters between them (needs a postgres:// "
+                 "--database, and --data on a folder every node shares)")
+      ->envname("KESHER_REDIS")
+      ->check([](const std::string& url) {
+        return url.empty() || kesher::bus::wire::parse_redis_address(url)
+                   ? std::string()
+                   : std::string("must be redis://host:port or unix:/path");
+      });
+  cli.add_option("--node-id", config.node_id,
+                 "This node's name in the cluster (default: host name, process id and a random "
+                 "part)")
+      ->envname("KESHER_NODE_ID")
+      ->check([](const std::string& id) {
+        return id.empty() || kesher::bus::wire::valid_node_id(id)
+                   ? std::string()
+                   : std::string("1 to 64 letters, digits, '-', '_' or '.'");
       });
   cli.add_option("--database-pool", config.database_pool,
                  "PostgreSQL: reader connections (writes use one connection of their own)")
@@ -211,7 +232,7 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
   kesher::domain::crypto_init();
   fs::create_directories(config.data_dir);
   app.config = config;
-  app.throttles.register_by_ip.set_limit(config.register_limit_per_ip);
+  app.throttles.register_by_ip = kesher::app::local_throttle(config.register_limit_per_ip, 3600);
   app.now = [offset_file = config.clock_offset_file] {
     int64_t now = std::chrono::duration_cast<std::chrono::seconds>(
                       std::chrono::system_clock::now().time_since_epoch())
@@ -365,6 +386,10 @@ int serve(Config config, const std::string& seed_dir) {
   // database's committer).
   kesher::net::WorkerPool workers(config.worker_threads);
   kesher::app::Context app{.workers = workers};
+  if (!config.redis_url.empty() && config.database_url.empty()) {
+    spdlog::error("--redis: the nodes of a cluster share a PostgreSQL database (--database)");
+    return 1;
+  }
   if (!open_data(app, config)) return 1;
   if (!seed_dir.empty()) {
     auto result = kesher::app::seed_personas(app, seed_dir);
@@ -379,6 +404,12 @@ int serve(Config config, const std::string& seed_dir) {
     app.workers.post(
         [&app, user_id, online] { kesher::modules::announce_presence(app, user_id, online); });
   });
+  // Several nodes: the hubs' peers, shared counters (before any socket or request).
+  std::unique_ptr<kesher::app::Cluster> cluster;
+  if (!config.redis_url.empty()) {
+    cluster = std::make_unique<kesher::app::Cluster>(app, config.redis_url, config.node_id);
+    spdlog::info("cluster node {} (redis {})", cluster->node_id(), config.redis_url);
+  }
   if (config.smtp_url.empty()) {
     app.mailer =
         kesher::mail::make_outbox_mailer(fs::path(config.data_dir) / "outbox", config.mail_from);
@@ -466,6 +497,7 @@ int serve(Config config, const std::string& seed_dir) {
   std::fflush(stdout);
   spdlog::info("{} places, {} static files", app.places->size(), files.size());
   server.run();
+  if (cluster) cluster->leave();
   spdlog::info("stopped");
   return 0;
 }

@@ -274,7 +274,7 @@ int64_t warn_in(store::Session& db, int64_t member_id, const std::string& text, 
 
 void deliver_warning(app::Context& app, int64_t member_id, int64_t notice_id,
                      const std::string& text) {
-  if (app.hub.sockets_of(member_id) == 0) return;
+  if (!app.hub.reachable(member_id)) return;
   modules::publish_event(
       app, member_id,
       json::object{

@@ -31,7 +31,7 @@ json::object list(Request& request) {
       json::object view = staff_view(row.staff);
       view["disabled"] = row.staff.disabled ? 1 : 0;
       view["created_at"] = row.created_at;
-      view["online"] = request.app.console_hub.sockets_of(row.staff.id) > 0 ? 1 : 0;
+      view["online"] = request.app.console_hub.reachable(row.staff.id) ? 1 : 0;
       json::array locks;
       for (const auto& lock : store::console::locks_of(db, row.staff.id, request.now)) {
         locks.push_back(lock_view(lock));

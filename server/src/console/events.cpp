@@ -15,7 +15,7 @@ namespace kesher::console {
 namespace json = boost::json;
 
 void publish_to_staff(app::Context& app, int64_t staff_id, const json::object& event) {
-  if (app.console_hub.sockets_of(staff_id) == 0) return;
+  if (!app.console_hub.reachable(staff_id)) return;
   app.console_hub.publish(staff_id,
                           std::make_shared<const std::string>(protocol::serialize(event)));
 }

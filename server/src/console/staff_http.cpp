@@ -84,11 +84,11 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   // The members' login throttles, with keys of their own.
   std::string account = "staff:" + email;
   std::string address = "staff-ip:" + request.remote_ip;
-  if (int64_t wait = app.throttles.login_by_ip.try_record(address, now)) {
+  if (int64_t wait = app.throttles.login_by_ip->try_record(address, now)) {
     return error_response(429, errc::too_many_attempts, {{"retry_after", wait}});
   }
-  if (int64_t wait = app.throttles.login_by_account.try_record(account, now)) {
-    app.throttles.login_by_ip.forget_latest(address);
+  if (int64_t wait = app.throttles.login_by_account->try_record(account, now)) {
+    app.throttles.login_by_ip->forget_latest(address);
     return error_response(429, errc::too_many_attempts, {{"retry_after", wait}});
   }
   std::optional<store::staff::StaffRecord> staff;
@@ -122,8 +122,8 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
     }
     if (!fresh) return refuse(errc::invalid_totp, step ? "totp replayed" : "totp");
   }
-  app.throttles.login_by_account.clear(account);
-  app.throttles.login_by_ip.forget_latest(address);
+  app.throttles.login_by_account->clear(account);
+  app.throttles.login_by_ip->forget_latest(address);
 
   std::string secret = domain::random_token(32);
   std::string hash = domain::sha256_hex(secret);

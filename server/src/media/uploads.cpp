@@ -50,6 +50,24 @@ void write_durably(const fs::path& path, std::string_view bytes, mode_t mode) {
   if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot rename", temporary);
 }
 
+// The same for a file that must not be replaced once made: the temporary file (named for this
+// process) is hard-linked into place, which fails where rename would replace. Nodes of a cluster
+// that start at once on one shared folder so end up with the one key (a link made by one of them).
+// Returns false when `path` existed already.
+bool create_durably(const fs::path& path, std::string_view bytes, mode_t mode) {
+  fs::path temporary = path;
+  temporary += ".tmp-" + std::to_string(::getpid());
+  write_durably(temporary, bytes, mode);
+  bool created = ::link(temporary.c_str(), path.c_str()) == 0;
+  int link_error = errno;
+  ::unlink(temporary.c_str());
+  if (!created && link_error != EEXIST) {
+    errno = link_error;
+    fail("cannot link", path);
+  }
+  return created;
+}
+
 std::string fresh_name() {
   return domain::random_token(kNameBytes);
 }
@@ -63,17 +81,17 @@ fs::path uploads_dir(const fs::path& data_dir) {
 std::string load_or_create_secret(const fs::path& data_dir, std::string_view file_name) {
   fs::path path = data_dir / file_name;
   std::error_code ec;
-  if (fs::exists(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    std::string key = contents.str();
-    if (key.size() != kLinkKeyBytes) throw std::runtime_error("not a key: " + path.string());
-    return key;
+  if (!fs::exists(path, ec)) {
+    fs::create_directories(data_dir);
+    std::string key = domain::random_token(kLinkKeyBytes * 3 / 4);
+    if (create_durably(path, key, 0600)) return key;
+    // Another node on the same folder made it meanwhile: theirs is the one.
   }
-  fs::create_directories(data_dir);
-  std::string key = domain::random_token(kLinkKeyBytes * 3 / 4);
-  write_durably(path, key, 0600);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  std::string key = contents.str();
+  if (key.size() != kLinkKeyBytes) throw std::runtime_error("not a key: " + path.string());
   return key;
 }
 

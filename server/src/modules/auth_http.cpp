@@ -191,7 +191,7 @@ HttpResponse register_account(app::Context& app, const HttpRequest& request,
   auto checked = check_registration(app, body, now);
   if (auto* problem = std::get_if<HttpResponse>(&checked)) return *problem;
   auto& registration = std::get<Registration>(checked);
-  if (int64_t wait = app.throttles.register_by_ip.try_record(client_key(request), now)) {
+  if (int64_t wait = app.throttles.register_by_ip->try_record(client_key(request), now)) {
     return throttled(wait);
   }
   // A taken address is answered before any hashing: hashing is the expensive part.
@@ -262,11 +262,11 @@ std::string issue_device(store::Session& db, int64_t user_id, int64_t now) {
 // Takes one attempt from the budget that applies; 0 when the attempt may go ahead.
 int64_t take_login_attempt(app::Throttles& throttles, const HttpRequest& request,
                            const std::string& account, const std::string& device, int64_t now) {
-  if (!device.empty()) return throttles.login_by_device.try_record(device, now);
+  if (!device.empty()) return throttles.login_by_device->try_record(device, now);
   std::string address = client_key(request);
-  if (int64_t wait = throttles.login_by_ip.try_record(address, now)) return wait;
-  int64_t wait = throttles.login_by_account.try_record(account, now);
-  if (wait) throttles.login_by_ip.forget_latest(address);
+  if (int64_t wait = throttles.login_by_ip->try_record(address, now)) return wait;
+  int64_t wait = throttles.login_by_account->try_record(account, now);
+  if (wait) throttles.login_by_ip->forget_latest(address);
   return wait;
 }
 
@@ -302,10 +302,10 @@ HttpResponse login(app::Context& app, const HttpRequest& request, const json::ob
   }
   if (!valid) return error_response(401, errc::invalid_credentials);
   if (known_device) {
-    app.throttles.login_by_device.clear(device_key);
+    app.throttles.login_by_device->clear(device_key);
   } else {
-    app.throttles.login_by_account.clear(account_key(email));
-    app.throttles.login_by_ip.forget_latest(client_key(request));
+    app.throttles.login_by_account->clear(account_key(email));
+    app.throttles.login_by_ip->forget_latest(client_key(request));
   }
   IssuedSession session;
   std::string device_secret;
@@ -359,11 +359,11 @@ HttpResponse recover(app::Context& app, const HttpRequest& request, const json::
   if (!email) return error_response(400, errc::invalid_email);
   int64_t now = app.now();
   std::string email_key = "recover:" + *email.value;
-  int64_t wait = std::max(app.throttles.recover_by_email.blocked_for(email_key, now),
-                          app.throttles.recover_by_ip.blocked_for(client_key(request), now));
+  int64_t wait = std::max(app.throttles.recover_by_email->blocked_for(email_key, now),
+                          app.throttles.recover_by_ip->blocked_for(client_key(request), now));
   if (wait > 0) return error_response(429, errc::recovery_throttled, {{"seconds", wait}});
-  app.throttles.recover_by_email.record(email_key, now);
-  app.throttles.recover_by_ip.record(client_key(request), now);
+  app.throttles.recover_by_email->record(email_key, now);
+  app.throttles.recover_by_ip->record(client_key(request), now);
 
   std::optional<store::UserRecord> user;
   std::string token;
@@ -391,7 +391,7 @@ HttpResponse reset_password(app::Context& app, const HttpRequest& request,
   if (!checked) return error_response(400, checked.error);
   if (token.empty() || token.size() > 128) return error_response(400, errc::invalid_token);
   int64_t now = app.now();
-  if (int64_t wait = app.throttles.reset_by_ip.try_record(client_key(request), now)) {
+  if (int64_t wait = app.throttles.reset_by_ip->try_record(client_key(request), now)) {
     return throttled(wait);
   }
   // The token is checked before the password is hashed, so made-up tokens cost no hashing.
@@ -417,7 +417,7 @@ HttpResponse reset_password(app::Context& app, const HttpRequest& request,
   if (!user) return error_response(400, errc::invalid_token);
   for (const auto& session : revoked) app.hub.close_session(session, bus::kCloseLoggedOut);
   // The owner proved control of the mailbox: a stranger's guesses no longer hold the account.
-  app.throttles.login_by_account.clear(account_key(user->email));
+  app.throttles.login_by_account->clear(account_key(user->email));
   HttpResponse response = json_response(200, json::object{{"ok", true}});
   response.headers.emplace_back("Set-Cookie", device_cookie(app, device_secret));
   return response;
@@ -433,7 +433,7 @@ HttpResponse check_reset_token(app::Context& app, const HttpRequest& request,
   if (!token.empty() && token.size() <= 128) {
     int64_t now = app.now();
     // Checking a token is guessing at one as much as resetting is: the same budget.
-    if (int64_t wait = app.throttles.reset_by_ip.try_record(client_key(request), now)) {
+    if (int64_t wait = app.throttles.reset_by_ip->try_record(client_key(request), now)) {
       return throttled(wait);
     }
     app.db->read([&](store::Session& db) {

@@ -177,7 +177,7 @@ void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
   app::Context& app = *origin.app;
   const MessageRow& m = outcome.message;
   const Gift* gift = outcome.gift ? &*outcome.gift : nullptr;
-  if (app.hub.sockets_of(m.receiver_id) > 0) {
+  if (app.hub.reachable(m.receiver_id)) {
     // Only a gift has a name to translate: the receiver's own language names it.
     domain::Language language = domain::Language::he;
     if (gift) {
@@ -197,7 +197,7 @@ void announce_message(const SendOrigin& origin, const SendOutcome& outcome) {
     notify_offline(app, m.receiver_id, {domain::push::Kind::message, m.sender_id});
   }
   const bus::Connection* self = origin.socket.get();
-  if (app.hub.sockets_of(m.sender_id) > 1) {
+  if (app.hub.reachable(m.sender_id, /*besides=*/1)) {
     publish_event(app, m.sender_id,
                   json::object{{"module", "new_message"},
                                {"request_details", message_view(app, m, m.sender_id, gift,

@@ -32,7 +32,7 @@ HttpResponse issue(app::Context& app, const HttpRequest& request, const json::ob
   auto session = session_for_hash(app, session_hash_of(request.session_cookie));
   if (!session) return error_response(401, errc::not_authenticated);
   int64_t now = app.now();
-  if (int64_t wait = app.throttles.escape_by_member.try_record(
+  if (int64_t wait = app.throttles.escape_by_member->try_record(
           "member:" + std::to_string(session->user_id), now)) {
     return error_response(429, errc::rate_limited, {{"retry_after", wait}});
   }

@@ -11,12 +11,12 @@ namespace json = boost::json;
 
 void publish_event(app::Context& app, int64_t user_id, const json::object& event,
                    const bus::Connection* except) {
-  if (app.hub.sockets_of(user_id) == 0) return;
+  if (!app.hub.reachable(user_id)) return;
   app.hub.publish(user_id, std::make_shared<const std::string>(protocol::serialize(event)), except);
 }
 
 void publish_totals(app::Context& app, int64_t user_id) {
-  if (app.hub.sockets_of(user_id) == 0) return;
+  if (!app.hub.reachable(user_id)) return;
   store::Totals totals;
   app.db->read([&](store::Session& db) { totals = load_totals(db, user_id); });
   publish_event(
@@ -26,7 +26,7 @@ void publish_totals(app::Context& app, int64_t user_id) {
 
 void publish_match(app::Context& app, int64_t to_user, int64_t other,
                    const bus::Connection* except) {
-  if (app.hub.sockets_of(to_user) == 0) {
+  if (!app.hub.reachable(to_user)) {
     // Every match goes through here (a swipe, a persona's like-back): one push hook for them all.
     notify_offline(app, to_user, {domain::push::Kind::match, other});
     return;

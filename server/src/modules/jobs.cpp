@@ -75,6 +75,13 @@ void assign_missing_cells(app::Context& app) {
 void run_jobs(app::Context& app) {
   static std::atomic<int64_t> last_popularity{0};
   try {
+    // In a cluster, the jobs that must run once run on the node holding the job lock
+    // (docs/decisions/0018-job-election.md); one node on its own always holds it. Every node
+    // keeps its personas' presence in line with the locks table, whoever changed it.
+    if (!app.db->lead_jobs()) {
+      console::sync_persona_presence(app);
+      return;
+    }
     run_due_like_backs(app);
     console::expire_leases(app);
     int64_t now = app.now();

@@ -31,7 +31,7 @@ json::object erase_account(Request& request) {
   auto password = fields.string("password");
   if (fields.failed()) return fields.error_reply();
   int64_t user_id = request.connection.user_id;
-  auto& attempts = request.app.throttles.login_by_account;
+  auto& attempts = *request.app.throttles.login_by_account;
   if (attempts.try_record(erase_attempts_key(user_id), request.now) > 0) {
     return reply_error(errc::too_many_attempts);
   }

@@ -73,7 +73,7 @@ HttpResponse send_push(app::Context& app, const HttpRequest& request, const json
   }
   int64_t now = app.now();
   // Counted after the checks: only a subscription that would be stored and pushed to costs.
-  if (int64_t wait = app.throttles.push_subscribe_by_member.try_record(
+  if (int64_t wait = app.throttles.push_subscribe_by_member->try_record(
           "member:" + std::to_string(caller->user_id), now)) {
     return error_response(429, errc::rate_limited, {{"retry_after", wait}});
   }

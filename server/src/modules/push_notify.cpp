@@ -27,7 +27,7 @@ void push_to(app::Context& app, const store::push_subscriptions::Stored& subscri
 }
 
 void notify_offline(app::Context& app, int64_t user_id, domain::push::Notification notification) {
-  if (app.hub.sockets_of(user_id) > 0 || !app.push) return;
+  if (app.hub.reachable(user_id) || !app.push) return;
   app.workers.post([&app, user_id, notification] {
     std::vector<store::push_subscriptions::Stored> subscriptions;
     domain::Language language = domain::Language::he;

@@ -77,6 +77,10 @@ class Database {
   // Waits until every queued unit is committed and its `done` has run (for shutdown: after this,
   // nothing calls back into the server).
   virtual void flush() = 0;
+  // Whether this node runs the jobs that must run once in a cluster (docs/decisions/0018): SQLite
+  // has one node, which always does; PostgreSQL answers whether this node holds the job lock,
+  // trying to take it when it does not. Blocking; call it from a worker, now and then.
+  virtual bool lead_jobs() { return true; }
 };
 
 struct SqliteOptions {

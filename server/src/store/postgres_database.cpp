@@ -78,6 +78,7 @@ class PostgresConnection final : public Session {
 
   // A connection that the server dropped (restart, failover) is opened again before the next
   // unit of work; its prepared statements went with it.
+  bool broken() const { return PQstatus(conn_) != CONNECTION_OK; }
   void reconnect_if_broken() {
     if (PQstatus(conn_) == CONNECTION_OK) return;
     statements_.clear();
@@ -290,7 +291,37 @@ class PostgresDatabase final : public Database {
   size_t pending_writes() const override { return committer_->pending(); }
   void flush() override { committer_->flush(); }
 
+  // The job lock (docs/decisions/0018-job-election.md): a session-level advisory lock on a
+  // connection of its own, held for as long as that connection lives. PostgreSQL lets go of it
+  // when the connection ends, so a node that dies hands the jobs to the next node that asks.
+  bool lead_jobs() override {
+    std::lock_guard lock(leader_mutex_);
+    try {
+      if (leader_ && leader_->broken()) {
+        // The lock went with the connection: another node may hold it now.
+        leader_.reset();
+        leading_ = false;
+      }
+      if (!leader_) leader_ = std::make_unique<PostgresConnection>(options_.url);
+      if (leading_) {
+        leader_->run_script("SELECT 1");  // throws when the connection is gone
+        return true;
+      }
+      auto row = leader_->query_one("SELECT pg_try_advisory_lock(?)", {kJobLockKey});
+      leading_ = row && row->integer(0) == 1;
+    } catch (const StoreError&) {
+      leader_.reset();
+      leading_ = false;
+    }
+    return leading_;
+  }
+
  private:
+  static constexpr int64_t kJobLockKey = 0x6b65736865720001;  // "kesher" and 1
+  std::mutex leader_mutex_;
+  std::unique_ptr<PostgresConnection> leader_;
+  bool leading_ = false;
+
   // kesher_now() reads this transaction-local setting (migrations/postgres/0001_init.sql).
   std::string clock_setting() const {
     return "SELECT set_config('kesher.now', '" + seconds_text(options_.clock) + "', true)";

@@ -78,7 +78,7 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args)
     : extra_args_(std::move(extra_args)) {
   data_dir_ = fs::temp_directory_path() / ("kesher-it-" + unique_suffix());
   fs::create_directories(data_dir_);
-  std::ofstream(data_dir_ / "places.tsv") << kPlacesFixture;
+  write_places_fixture(data_dir_);
   if (kesher::testing::testing_postgres()) {
     database_url_ = kesher::testing::shared_postgres_cluster().create_database();
     std::ofstream(data_dir_ / kDatabaseUrlFile) << database_url_ << "\n";
@@ -86,10 +86,22 @@ ServerProcess::ServerProcess(std::vector<std::string> extra_args)
   launch();
 }
 
+void write_places_fixture(const fs::path& data_dir) {
+  std::ofstream(data_dir / "places.tsv") << kPlacesFixture;
+}
+
+ServerProcess::ServerProcess(const Shared& shared, std::vector<std::string> extra_args)
+    : data_dir_(shared.data_dir),
+      database_url_(shared.database_url),
+      extra_args_(std::move(extra_args)),
+      owns_data_dir_(false) {
+  launch();
+}
+
 ServerProcess::~ServerProcess() {
   stop();
   std::error_code ignored;
-  fs::remove_all(data_dir_, ignored);
+  if (owns_data_dir_) fs::remove_all(data_dir_, ignored);
 }
 
 void ServerProcess::launch() {
@@ -466,9 +478,16 @@ bool server_is_sanitized() {
 
 Member register_member(const ServerProcess& server, const std::string& email,
                        const json::object& overrides) {
+  // No Origin header, as a client that is not a browser sends it.
+  return register_member(Endpoint{server.port(), ""}, email, overrides);
+}
+
+Member register_member(const Endpoint& endpoint, const std::string& email,
+                       const json::object& overrides) {
   auto body = registration_body(email);
   for (const auto& [key, value] : overrides) body[key] = value;
-  auto result = http_request(server.port(), "POST", "/api/auth/register", json::serialize(body));
+  auto result = http_request(endpoint.port, "POST", "/api/auth/register", json::serialize(body),
+                             {.origin = endpoint.origin});
   if (result.status != 201) {
     throw std::runtime_error("registration failed: " + std::to_string(result.status) + " " +
                              result.body);
@@ -479,7 +498,11 @@ Member register_member(const ServerProcess& server, const std::string& email,
 }
 
 std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Member& member) {
-  return WsClient::connect(server.port(), {server.origin(), member.cookie, ""});
+  return connect_member(server.endpoint(), member);
+}
+
+std::unique_ptr<WsClient> connect_member(const Endpoint& endpoint, const Member& member) {
+  return WsClient::connect(endpoint.port, {endpoint.origin, member.cookie, ""});
 }
 
 namespace {

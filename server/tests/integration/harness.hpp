@@ -15,10 +15,27 @@ namespace kesher::test {
 namespace json = boost::json;
 using namespace std::chrono_literals;
 
+// The small places table every test server gets (places.tsv in a data folder).
+void write_places_fixture(const std::filesystem::path& data_dir);
+
+// Where clients reach a server: its port, and the Origin it accepts (a node of a cluster accepts
+// the load balancer's origin on its own port too).
+struct Endpoint {
+  uint16_t port = 0;
+  std::string origin;
+};
+
 class ServerProcess {
  public:
   // Starts kesher with a fresh data folder holding a small places fixture.
   explicit ServerProcess(std::vector<std::string> extra_args = {});
+  // A node of a cluster (cluster_support.hpp): a data folder and database it shares with the other
+  // nodes, which the cluster made and removes.
+  struct Shared {
+    std::filesystem::path data_dir;
+    std::string database_url;
+  };
+  ServerProcess(const Shared& shared, std::vector<std::string> extra_args);
   // Starts kesher on a fresh data folder whose database is a copy of `database` (a backup).
   static std::unique_ptr<ServerProcess> with_database(const std::filesystem::path& database,
                                                       std::vector<std::string> extra_args = {});
@@ -28,6 +45,7 @@ class ServerProcess {
 
   uint16_t port() const { return port_; }
   std::string origin() const { return "http://localhost:" + std::to_string(port_); }
+  Endpoint endpoint() const { return {port_, origin()}; }
   const std::filesystem::path& data_dir() const { return data_dir_; }
   // The server's PostgreSQL database (KESHER_TEST_DATABASE=postgres), or empty for SQLite.
   const std::string& database_url() const { return database_url_; }
@@ -50,6 +68,7 @@ class ServerProcess {
   std::filesystem::path data_dir_;
   std::string database_url_;
   std::vector<std::string> extra_args_;
+  bool owns_data_dir_ = true;
   int pid_ = -1;
   uint16_t port_ = 0;
 };
@@ -132,7 +151,10 @@ json::object registration_body(const std::string& email);
 // Registers with the default body, changed by `overrides` (gender, s_age, place_id, …).
 Member register_member(const ServerProcess& server, const std::string& email,
                        const json::object& overrides = {});
+Member register_member(const Endpoint& endpoint, const std::string& email,
+                       const json::object& overrides = {});
 std::unique_ptr<WsClient> connect_member(const ServerProcess& server, const Member& member);
+std::unique_ptr<WsClient> connect_member(const Endpoint& endpoint, const Member& member);
 
 // The part after `marker` (e.g. "/recover/") of the link in the newest mail in the outbox.
 std::string newest_mail_link(const ServerProcess& server, const std::string& marker);

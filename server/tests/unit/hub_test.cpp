@@ -88,3 +88,121 @@ TEST(Hub, HeldUsersAreOnlineAndAnnouncedOnlyOnChange) {
   std::sort(heard.begin(), heard.end());
   EXPECT_EQ(heard, (std::vector<std::pair<int64_t, bool>>{{7, false}, {42, false}}));
 }
+
+namespace {
+
+// What the hub tells the rest of the cluster, recorded.
+struct RecordingPeers : Peers {
+  std::vector<std::tuple<int64_t, size_t, bool>> counts;
+  std::vector<std::pair<int64_t, std::string>> delivered;
+  std::vector<std::string> closed_sessions;
+  void local_count(int64_t user_id, size_t count, bool grew) override {
+    counts.emplace_back(user_id, count, grew);
+  }
+  void deliver(int64_t user_id, const Frame& frame) override {
+    delivered.emplace_back(user_id, *frame);
+  }
+  void close_session(const std::string& session_hash, uint16_t) override {
+    closed_sessions.push_back(session_hash);
+  }
+};
+
+}  // namespace
+
+// In a cluster the hub reports every change of a user's count here, in order, and leaves the
+// presence announcements to the cluster (announce_cluster_change).
+TEST(Hub, InAClusterCountsGoToThePeersAndTheClusterAnnouncesPresence) {
+  Hub hub;
+  auto peers = std::make_shared<RecordingPeers>();
+  hub.set_peers(peers);
+  std::vector<std::pair<int64_t, bool>> heard;
+  hub.set_presence_listener([&](int64_t user, bool online) { heard.emplace_back(user, online); });
+  auto a = std::make_shared<RecordingConnection>();
+  auto b = std::make_shared<RecordingConnection>();
+  ASSERT_EQ(hub.attach(7, "s", a), AttachResult::attached);
+  ASSERT_EQ(hub.attach(7, "s", b), AttachResult::attached);
+  hub.detach(a.get());
+  hub.set_held({7, 8});
+  hub.set_held({});
+  hub.detach(b.get());
+  using Count = std::tuple<int64_t, size_t, bool>;
+  std::vector<Count> expected{{7, 1, true},  {7, 2, true},  {7, 1, false}, {7, 2, false},
+                              {8, 1, false}, {7, 1, false}, {8, 0, false}, {7, 0, false}};
+  // set_held reports its users in no set order.
+  std::sort(peers->counts.begin() + 3, peers->counts.begin() + 5);
+  std::sort(peers->counts.begin() + 5, peers->counts.begin() + 7);
+  EXPECT_EQ(peers->counts, expected);
+  EXPECT_TRUE(heard.empty()) << "a node alone does not know whether a user is new to the cluster";
+  hub.announce_cluster_change(7, true);
+  EXPECT_EQ(heard, (std::vector<std::pair<int64_t, bool>>{{7, true}}));
+  EXPECT_TRUE(hub.online(7)) << "online elsewhere";
+  EXPECT_TRUE(hub.reachable(7));
+  EXPECT_EQ(hub.sockets_of(7), 0u);
+}
+
+TEST(Hub, InAClusterAFrameGoesToThePeersOnlyForAUserOnlineThere) {
+  Hub hub;
+  auto peers = std::make_shared<RecordingPeers>();
+  hub.set_peers(peers);
+  auto here = std::make_shared<RecordingConnection>();
+  ASSERT_EQ(hub.attach(1, "s", here), AttachResult::attached);
+  auto frame = std::make_shared<const std::string>("hello");
+  hub.publish(1, frame);
+  hub.publish(2, frame);
+  EXPECT_EQ(here->frames, std::vector<std::string>{"hello"});
+  EXPECT_TRUE(peers->delivered.empty()) << "nobody online in the cluster: nothing for Redis";
+  EXPECT_FALSE(hub.reachable(2));
+
+  hub.set_cluster_online(2, true);
+  hub.set_cluster_online(1, true);
+  hub.publish(2, frame);
+  hub.publish(1, frame, here.get());
+  std::vector<std::pair<int64_t, std::string>> expected{{2, "hello"}, {1, "hello"}};
+  EXPECT_EQ(peers->delivered, expected);
+  EXPECT_EQ(here->frames, std::vector<std::string>{"hello"}) << "the sender's own socket skipped";
+  EXPECT_TRUE(hub.reachable(2));
+  EXPECT_TRUE(hub.reachable(1, /*besides=*/1)) << "other tabs may be on other nodes";
+  auto users = hub.online_users();
+  std::sort(users.begin(), users.end());
+  EXPECT_EQ(users, (std::vector<int64_t>{1, 2}));
+
+  // What another node sends is for the sockets here, and goes nowhere else.
+  hub.deliver_local(1, std::make_shared<const std::string>("from afar"));
+  EXPECT_EQ(here->frames, (std::vector<std::string>{"hello", "from afar"}));
+  EXPECT_EQ(peers->delivered.size(), 2u);
+
+  hub.replace_cluster_online({});
+  EXPECT_FALSE(hub.online(2));
+}
+
+TEST(Hub, InAClusterALogoutReachesThePeersAndARevocationFromThemClosesSocketsHere) {
+  Hub hub;
+  auto peers = std::make_shared<RecordingPeers>();
+  hub.set_peers(peers);
+  auto a = std::make_shared<RecordingConnection>();
+  auto b = std::make_shared<RecordingConnection>();
+  ASSERT_EQ(hub.attach(1, "one", a), AttachResult::attached);
+  ASSERT_EQ(hub.attach(2, "two", b), AttachResult::attached);
+  hub.close_session("one", kCloseLoggedOut);
+  EXPECT_EQ(peers->closed_sessions, std::vector<std::string>{"one"});
+  EXPECT_EQ(a->closes, std::vector<uint16_t>{kCloseLoggedOut});
+  hub.close_session_here("two", kCloseLoggedOut);
+  EXPECT_EQ(b->closes, std::vector<uint16_t>{kCloseLoggedOut});
+  EXPECT_EQ(peers->closed_sessions.size(), 1u) << "what came from the peers is not sent back";
+  EXPECT_EQ(hub.attach(2, "two", std::make_shared<RecordingConnection>()),
+            AttachResult::session_revoked);
+}
+
+TEST(Hub, OverTheClusterCapTheNewestSocketHereCloses) {
+  Hub hub;
+  std::vector<std::shared_ptr<RecordingConnection>> sockets;
+  for (int i = 0; i < 3; ++i) {
+    sockets.push_back(std::make_shared<RecordingConnection>());
+    ASSERT_EQ(hub.attach(5, "s", sockets.back()), AttachResult::attached);
+  }
+  hub.close_newest(5, kCloseTooManySockets);
+  EXPECT_TRUE(sockets[0]->closes.empty());
+  EXPECT_TRUE(sockets[1]->closes.empty());
+  EXPECT_EQ(sockets[2]->closes, std::vector<uint16_t>{kCloseTooManySockets});
+  hub.close_newest(6, kCloseTooManySockets);  // nobody: nothing happens
+}

@@ -1,0 +1,68 @@
+// What nodes say to each other through Redis (bus/wire.hpp), and the Redis address flag.
+#include <gtest/gtest.h>
+
+#include "bus/wire.hpp"
+
+using namespace kesher::bus::wire;
+
+TEST(BusWire, EachMessageComesBackAsItWasSent) {
+  std::vector<Message> messages{
+      Delivery{42, R"({"module":"new_message","text":"a b\nc"})"},
+      Delivery{1, " "},
+      Presence{7, true},
+      Presence{9'000'000'000, false},
+      CloseSession{4001, "ab12cd"},
+  };
+  for (const auto& message : messages) {
+    auto decoded = decode(encode(message));
+    ASSERT_TRUE(decoded) << encode(message);
+    EXPECT_EQ(*decoded, message) << encode(message);
+  }
+}
+
+TEST(BusWire, AFrameKeepsItsSpacesAndBytes) {
+  std::string frame("{\"x\":\"\\u0000 \xff\"}  ", 18);
+  auto decoded = decode("m 5 " + frame);
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(std::get<Delivery>(*decoded).frame, frame);
+}
+
+TEST(BusWire, BytesThatAreNoMessageAreRefused) {
+  for (std::string_view bytes :
+       {"",       "m",       "m ",          "m 5",     "m 5 ",
+        "m x {}", "m -5 {}", "m 0 {}",      "m 5{}",   "x 5 {}",
+        "p 2 7",  "p 1 -7",  "p 1 7 ",      "p 1",     "p 1 99999999999999999999",
+        "c 4001", "c 4001 ", "c 70000 abc", "c x abc", "mm 5 {}",
+        "p  1 7"}) {
+    EXPECT_FALSE(decode(bytes)) << "'" << bytes << "'";
+  }
+  EXPECT_FALSE(decode("c 4001 " + std::string(257, 'a'))) << "a session hash has 64 characters";
+}
+
+TEST(BusWire, RedisAddresses) {
+  EXPECT_EQ(parse_redis_address("redis://127.0.0.1:6380"),
+            (RedisAddress{.host = "127.0.0.1", .port = 6380}));
+  EXPECT_EQ(parse_redis_address("redis://cache.internal"),
+            (RedisAddress{.host = "cache.internal", .port = 6379}));
+  EXPECT_EQ(parse_redis_address("redis://[::1]:7000/"),
+            (RedisAddress{.host = "::1", .port = 7000}));
+  EXPECT_EQ(parse_redis_address("unix:/tmp/r/redis.sock"),
+            (RedisAddress{.unix_path = "/tmp/r/redis.sock"}));
+  EXPECT_EQ(parse_redis_address("unix:///run/redis.sock"),
+            (RedisAddress{.unix_path = "/run/redis.sock"}));
+  for (std::string_view bad :
+       {"", "redis://", "redis://:6379", "redis://host:0", "redis://host:65536", "redis://host:x",
+        "redis://user:pw@host", "redis://host/0", "unix:", "unix:relative", "http://host",
+        "redis://[::1", "redis://[]:1"}) {
+    EXPECT_FALSE(parse_redis_address(bad)) << bad;
+  }
+}
+
+TEST(BusWire, NodeIds) {
+  EXPECT_TRUE(valid_node_id("node-1"));
+  EXPECT_TRUE(valid_node_id("host.example_7-1234-AbC"));
+  EXPECT_FALSE(valid_node_id(""));
+  EXPECT_FALSE(valid_node_id("a b"));
+  EXPECT_FALSE(valid_node_id("a:b")) << "':' would make another key";
+  EXPECT_FALSE(valid_node_id(std::string(65, 'a')));
+}
