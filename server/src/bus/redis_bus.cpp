@@ -202,8 +202,9 @@ void RedisBus::start() {
 void RedisBus::on_connected() {
   bool first = first_connection_;
   first_connection_ = false;
-  link_.command({"EVAL", kHeartbeatScript, "0", node_id_, std::to_string(kAliveTtl.count())});
+  // Clearing a previous life removes the node from kesher:nodes: the heartbeat comes after it.
   for (auto& space : spaces_) resync(space, first);
+  link_.command({"EVAL", kHeartbeatScript, "0", node_id_, std::to_string(kAliveTtl.count())});
 }
 
 // Brings Redis in line with this node: on the first connection, whatever an earlier process with

@@ -249,6 +249,12 @@ class AsioRedisLink final : public bus::RedisLink {
     work_.reset();
     ioc_.stop();
     thread_.join();
+    // What the closing posted (the connections' last word) runs here and finds the link stopped;
+    // the connections go before the io_context that their descriptors belong to.
+    ioc_.restart();
+    ioc_.poll();
+    commands_.reset();
+    subscriber_.reset();
   }
 
  private:

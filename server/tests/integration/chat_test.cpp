@@ -252,38 +252,12 @@ TEST_F(Chat, HundredConcurrentSendsWithCreditsForTenDeliverExactlyTen) {
   constexpr int kSockets = 10, kPerSocket = 10;
   std::vector<std::unique_ptr<WsClient>> sockets;
   for (int i = 0; i < kSockets; ++i) sockets.push_back(connect(dana));
-  std::atomic<int> accepted{0}, refused{0}, other{0};
-  std::vector<std::thread> threads;
-  for (int s = 0; s < kSockets; ++s) {
-    threads.emplace_back([&, s] {
-      WsClient& socket = *sockets[s];
-      for (int i = 0; i < kPerSocket; ++i) {
-        socket.send({{"module", "send_message"},
-                     {"rid", std::to_string(i)},
-                     {"client_id", std::to_string(s * 100 + i)},
-                     {"receiver_id", noam.id},
-                     {"message_type", "text"},
-                     {"message_text", "race"}});
-      }
-      for (int received = 0; received < kPerSocket;) {
-        auto frame = socket.receive(10s);
-        if (!frame) break;
-        if (!frame->contains("rid")) continue;  // echoes and credit events of other sockets
-        ++received;
-        if (frame->at("request_status").as_int64() == 1) {
-          ++accepted;
-        } else if (frame->at("error_code") == "not_enough_credits") {
-          ++refused;
-        } else {
-          ++other;
-        }
-      }
-    });
-  }
-  for (auto& thread : threads) thread.join();
-  EXPECT_EQ(accepted.load(), 10);
-  EXPECT_EQ(refused.load(), 90);
-  EXPECT_EQ(other.load(), 0);
+  std::vector<WsClient*> senders;
+  for (auto& socket : sockets) senders.push_back(socket.get());
+  auto tally = send_concurrently(senders, kPerSocket, noam.id);
+  EXPECT_EQ(tally.accepted, 10);
+  EXPECT_EQ(tally.refused, 90);
+  EXPECT_EQ(tally.other, 0);
   EXPECT_EQ(stored_messages(), 10);
   EXPECT_EQ(balance(dana), 0);
   EXPECT_EQ(ledger_sum(dana), balance(dana));

@@ -747,4 +747,39 @@ void grant_credits(const ServerProcess& server, const Member& member, int64_t cr
                   std::to_string(credits) + " WHERE id = " + id);
 }
 
+SendTally send_concurrently(const std::vector<WsClient*>& sockets, int per_socket,
+                            int64_t receiver_id, const std::string& client_prefix,
+                            std::chrono::milliseconds reply_timeout) {
+  std::atomic<int> accepted{0}, refused{0}, other{0};
+  std::vector<std::thread> threads;
+  for (size_t s = 0; s < sockets.size(); ++s) {
+    threads.emplace_back([&, s] {
+      WsClient& socket = *sockets[s];
+      for (int i = 0; i < per_socket; ++i) {
+        socket.send({{"module", "send_message"},
+                     {"rid", std::to_string(i)},
+                     {"client_id", client_prefix + std::to_string(s * 100 + i)},
+                     {"receiver_id", receiver_id},
+                     {"message_type", "text"},
+                     {"message_text", "race"}});
+      }
+      for (int received = 0; received < per_socket;) {
+        auto frame = socket.receive(reply_timeout);
+        if (!frame) break;
+        if (!frame->contains("rid")) continue;  // echoes and credit events of other sockets
+        ++received;
+        if (frame->at("request_status").as_int64() == 1) {
+          ++accepted;
+        } else if (frame->at("error_code") == "not_enough_credits") {
+          ++refused;
+        } else {
+          ++other;
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  return {accepted.load(), refused.load(), other.load()};
+}
+
 }  // namespace kesher::test

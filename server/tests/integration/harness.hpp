@@ -140,6 +140,17 @@ struct Member {
   std::string cookie;
   int64_t id = 0;
 };
+// Text messages sent all at once from several sockets of one member (`per_socket` each, client
+// ids `<prefix><socket * 100 + i>`), then each socket's replies counted by outcome.
+struct SendTally {
+  int accepted = 0;
+  int refused = 0;  // not_enough_credits
+  int other = 0;
+};
+SendTally send_concurrently(const std::vector<WsClient*>& sockets, int per_socket,
+                            int64_t receiver_id, const std::string& client_prefix = {},
+                            std::chrono::milliseconds reply_timeout = 10s);
+
 // The server the tests start: the build's own, or KESHER_SERVER_BIN (make test-asan points the
 // Release tests at the ASan+UBSan server instead of building a second set of tests).
 const char* server_binary();
