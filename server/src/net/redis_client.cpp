@@ -133,44 +133,42 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
  private:
-  void want_read(bool on) {
-    reading_ = on;
-    if (on && !read_waiting_) wait_read();
+  // One direction of interest (reading or writing): whether hiredis wants it, and whether a wait
+  // for it is under way (at most one at a time).
+  struct Interest {
+    bool wanted = false;
+    bool waiting = false;
+  };
+  using WaitType = asio::posix::stream_descriptor::wait_type;
+
+  void want_read(bool on) { want(read_, asio::posix::stream_descriptor::wait_read, on); }
+  void want_write(bool on) { want(write_, asio::posix::stream_descriptor::wait_write, on); }
+  void want(Interest& interest, WaitType type, bool on) {
+    interest.wanted = on;
+    if (on && !interest.waiting) wait(interest, type);
   }
-  void want_write(bool on) {
-    writing_ = on;
-    if (on && !write_waiting_) wait_write();
-  }
-  void wait_read() {
-    read_waiting_ = true;
-    descriptor_.async_wait(asio::posix::stream_descriptor::wait_read,
-                           [self = shared_from_this()](const boost::system::error_code& ec) {
-                             self->read_waiting_ = false;
-                             if (ec || !self->context_ || !self->reading_) return;
-                             redisAsyncHandleRead(self->context_);
-                             if (self->context_ && self->reading_ && !self->read_waiting_) {
-                               self->wait_read();
-                             }
-                           });
-  }
-  void wait_write() {
-    write_waiting_ = true;
-    descriptor_.async_wait(asio::posix::stream_descriptor::wait_write,
-                           [self = shared_from_this()](const boost::system::error_code& ec) {
-                             self->write_waiting_ = false;
-                             if (ec || !self->context_ || !self->writing_) return;
-                             redisAsyncHandleWrite(self->context_);
-                             if (self->context_ && self->writing_ && !self->write_waiting_) {
-                               self->wait_write();
-                             }
-                           });
+  // Waits for readiness and hands it to hiredis, again while hiredis still wants it (a delRead or
+  // delWrite in between ends the loop; cleanup cancels the wait).
+  void wait(Interest& interest, WaitType type) {
+    interest.waiting = true;
+    descriptor_.async_wait(
+        type, [self = shared_from_this(), &interest, type](const boost::system::error_code& ec) {
+          interest.waiting = false;
+          if (ec || !self->context_ || !interest.wanted) return;
+          if (type == asio::posix::stream_descriptor::wait_read) {
+            redisAsyncHandleRead(self->context_);
+          } else {
+            redisAsyncHandleWrite(self->context_);
+          }
+          if (self->context_ && interest.wanted && !interest.waiting) self->wait(interest, type);
+        });
   }
   // hiredis is freeing the context (and will close the socket itself): let go of the descriptor
   // without closing it, and say the connection is down, after this call stack unwinds.
   void on_cleanup() {
     context_ = nullptr;
     connected_ = false;
-    reading_ = writing_ = false;
+    read_.wanted = write_.wanted = false;
     boost::system::error_code ec;
     descriptor_.cancel(ec);
     (void)descriptor_.release();
@@ -185,8 +183,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   asio::posix::stream_descriptor descriptor_;
   redisAsyncContext* context_ = nullptr;
   bool connected_ = false;
-  bool reading_ = false, writing_ = false;
-  bool read_waiting_ = false, write_waiting_ = false;
+  Interest read_, write_;
   Ready ready_;
   Down down_;
 };
