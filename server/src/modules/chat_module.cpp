@@ -252,6 +252,25 @@ json::object send_reply(const app::Context& app, const SendOutcome& outcome,
   return reply;
 }
 
+namespace {
+
+// A send whose credits another node's send took first (store::chat::CreditsTakenMeanwhile) was
+// rolled back whole: it is refused like any send without the credits, not an internal error.
+std::exception_ptr refusal_of(std::exception_ptr error, SendOutcome& outcome) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const store::chat::CreditsTakenMeanwhile& taken) {
+    outcome = SendOutcome{.status = SendStatus::not_enough_credits,
+                          .balance = taken.balance,
+                          .required = taken.required};
+    return nullptr;
+  } catch (...) {
+    return error;
+  }
+}
+
+}  // namespace
+
 void submit_send(app::Context& app, SendRequest send, int64_t now, SendFinish finish) {
   auto request = std::make_shared<const SendRequest>(std::move(send));
   auto outcome = std::make_shared<SendOutcome>();
@@ -259,6 +278,7 @@ void submit_send(app::Context& app, SendRequest send, int64_t now, SendFinish fi
   app.db->write_async([request, outcome, now](
                           store::Session& db) { *outcome = store::chat::send(db, *request, now); },
                       [&app, outcome, done](std::exception_ptr error) {
+                        if (error) error = refusal_of(error, *outcome);
                         // Serializing and publishing happen on a worker, not on the database's
                         // thread.
                         app.workers.post([outcome, done, error] { (*done)(*outcome, error); });

@@ -371,6 +371,11 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
                      "message:" + std::to_string(outcome.message.id),
                      rules::debit_key(request.sender_id, request.client_id, outcome.message.id)},
                     now);
+  if (debit == ledger::Outcome::insufficient_credits) {
+    // The UPDATE waited for another writer's row lock and found the credits gone (READ
+    // COMMITTED re-checks its WHERE against the committed row); this read sees that row too.
+    throw CreditsTakenMeanwhile(ledger::balance(db, request.sender_id), outcome.required);
+  }
   // The checks above make anything else impossible; throwing rolls this unit back.
   if (debit != ledger::Outcome::applied) throw StoreError("message debit refused");
   outcome.balance -= message.price;

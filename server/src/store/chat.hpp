@@ -137,11 +137,26 @@ struct SendOutcome {
   std::optional<int64_t> waited;  // a persona's answer: how long the conversation had waited
 };
 
+// The balance read at the start of a send was enough, but another writer took the credits before
+// the debit's row lock was ours: on PostgreSQL, a send of the same member on another node (on one
+// node every write goes through the one writer, in order). Thrown so that the unit rolls back
+// whole, message included; the caller answers not_enough_credits with these figures.
+class CreditsTakenMeanwhile : public StoreError {
+ public:
+  CreditsTakenMeanwhile(int64_t balance_now, int64_t required_balance)
+      : StoreError("credits taken by a concurrent debit"),
+        balance(balance_now),
+        required(required_balance) {}
+  int64_t balance;
+  int64_t required;
+};
+
 // One unit of work inside the caller's write transaction: a replay of a known client_id returns
 // the first result; otherwise the receiver and blocks are checked, the price comes from the
 // catalogue (a gift's own price), the balance must reach domain::chat::required_balance, and the
 // message is stored and debited under domain::chat::debit_key. Nothing is charged unless a new
-// message is stored. Throws StoreError (rolling the unit back) if the debit is refused anyway.
+// message is stored. Throws CreditsTakenMeanwhile when the debit finds the credits gone, and
+// StoreError if it is refused otherwise (both roll the unit back).
 SendOutcome send(Session& db, const SendRequest& request, int64_t now);
 
 }  // namespace kesher::store::chat

@@ -174,7 +174,11 @@ ProxyProcess::ProxyProcess(uint16_t port, const std::vector<uint16_t>& backends,
   bool ready = eventually(
       [&] {
         if (!process_->running()) throw std::runtime_error("haproxy exited (scripts/bootstrap)");
-        return http_request(port, "GET", "/healthz").status == 200;
+        try {
+          return http_request(port, "GET", "/healthz").status == 200;
+        } catch (const std::exception&) {
+          return false;  // not listening yet
+        }
       },
       10s);
   if (!ready) throw std::runtime_error("haproxy did not start");
