@@ -250,6 +250,28 @@ TEST_F(PostgresStore, ConcurrentDebitsFromTwoNodesPayExactlyM) {
 
 // The same idempotency key sent through both nodes at once is paid once: the second unit finds
 // the row, or fails on the unique key and rolls back with its debit.
+// The jobs that must run once (docs/decisions/0018-job-election.md): one node leads at a time,
+// and when its connection goes (the node died) another takes over at its next try.
+TEST_F(PostgresStore, OneNodeLeadsTheJobsAndAnotherTakesOverWhenItGoes) {
+  auto second_node = open_postgres({url_, 1, {}});
+  auto third_node = open_postgres({url_, 1, {}});
+  ASSERT_TRUE(db_->lead_jobs());
+  EXPECT_TRUE(db_->lead_jobs()) << "the holder keeps leading";
+  EXPECT_FALSE(second_node->lead_jobs());
+  EXPECT_FALSE(third_node->lead_jobs());
+  db_.reset();  // its connections close, as a killed node's do
+  // The server lets go of the lock once it has seen the connection end: each node tries at its
+  // tick (every second in the server; here every 50 ms for up to 5 s).
+  bool second = false, third = false;
+  for (int tick = 0; tick < 100 && !second && !third; ++tick) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    second = second_node->lead_jobs();
+    third = third_node->lead_jobs();
+  }
+  EXPECT_TRUE(second != third) << "exactly one of the others leads now";
+  EXPECT_EQ(second_node->lead_jobs(), second) << "and goes on leading";
+}
+
 TEST_F(PostgresStore, OneKeyThroughTwoNodesIsPaidOnce) {
   int64_t id = insert_user(*db_, "a@example.com");
   db_->write([&](Session& s) { ledger::apply(s, {id, 1000, "grant", "", "grant"}, 1); });
