@@ -17,7 +17,10 @@ Overloaded(Ts...) -> Overloaded<Ts...>;
 template <class Int>
 std::optional<Int> take_number(std::string_view& text, bool last = false) {
   size_t end = last ? text.size() : text.find(' ');
-  if (end == std::string_view::npos || end == 0) return std::nullopt;
+  // Digits only: no sign, so that a number has one spelling but for leading zeros.
+  if (end == std::string_view::npos || end == 0 || text[0] < '0' || text[0] > '9') {
+    return std::nullopt;
+  }
   Int value{};
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + end, value);
   if (ec != std::errc() || ptr != text.data() + end) return std::nullopt;

@@ -33,7 +33,7 @@ TEST(BusWire, BytesThatAreNoMessageAreRefused) {
         "m x {}", "m -5 {}", "m 0 {}",      "m 5{}",   "x 5 {}",
         "p 2 7",  "p 1 -7",  "p 1 7 ",      "p 1",     "p 1 99999999999999999999",
         "c 4001", "c 4001 ", "c 70000 abc", "c x abc", "mm 5 {}",
-        "p  1 7"}) {
+        "p  1 7", "p -0 7",  "p +1 7",      "m +5 {}", "c -1 abc"}) {
     EXPECT_FALSE(decode(bytes)) << "'" << bytes << "'";
   }
   EXPECT_FALSE(decode("c 4001 " + std::string(257, 'a'))) << "a session hash has 64 characters";
