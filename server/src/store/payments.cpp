@@ -41,6 +41,15 @@ void set_state(Session& db, Order& order, std::string state, int64_t now) {
   order.updated_at = now;
 }
 
+// Takes the member's row for the rest of this unit of work before premium_until is read and
+// written back: on PostgreSQL a grant or refund of the same member on another node waits here
+// until this one commits, then reads what it wrote (READ COMMITTED reads the latest committed row
+// at each statement), so that no extension is lost. On SQLite, with its one writer, nothing
+// changes. (Boosts need no such step: their credit debit takes the same row first.)
+void lock_member(Session& db, int64_t user_id) {
+  db.execute("UPDATE users SET premium_until = premium_until WHERE id = ?", {user_id});
+}
+
 void grant(Session& db, const Order& order, int64_t now) {
   std::string key = "order:" + order.id;
   if (order.kind == "credits") {
@@ -50,6 +59,7 @@ void grant(Session& db, const Order& order, int64_t now) {
       throw StoreError("a purchase could not be credited");
     }
   } else {
+    lock_member(db, order.user_id);
     auto user = users::find_by_id(db, order.user_id);
     users::set_premium_until(db, order.user_id,
                              domain::premium_extended_until(
@@ -141,6 +151,7 @@ RefundResult refund(Session& db, const std::string& order_id, int64_t now) {
       ledger::apply(db, {order->user_id, -result.credits_taken, "refund", order->id, key}, now);
     }
   } else {
+    lock_member(db, order->user_id);
     auto user = users::find_by_id(db, order->user_id);
     if (user && user->premium_until) {
       // The months bought come off the end; what has run already is not taken back into the past.

@@ -10,9 +10,11 @@
 #include <set>
 #include <thread>
 
+#include "domain/money.hpp"
 #include "store/database.hpp"
 #include "store/ledger.hpp"
 #include "store/migrations.hpp"
+#include "store/payments.hpp"
 #include "store/users.hpp"
 #include "support/pg_cluster.hpp"
 
@@ -248,8 +250,58 @@ TEST_F(PostgresStore, ConcurrentDebitsFromTwoNodesPayExactlyM) {
   });
 }
 
-// The same idempotency key sent through both nodes at once is paid once: the second unit finds
-// the row, or fails on the unique key and rolls back with its debit.
+// Premium months bought at once through two nodes all count: the grant reads premium_until only
+// once the member's row is its own, so no extension overwrites another.
+TEST_F(PostgresStore, PremiumBoughtThroughTwoNodesAtOnceKeepsEveryMonth) {
+  constexpr int kOrders = 8;
+  constexpr int64_t kNow = 1'700'000'000;
+  int64_t id = insert_user(*db_, "premium@example.com");
+  for (int i = 0; i < kOrders; ++i) {
+    db_->write([&](Session& s) {
+      payments::insert_order(s, {.id = "order-" + std::to_string(i),
+                                 .user_id = id,
+                                 .provider = "sandbox",
+                                 .kind = "premium",
+                                 .package_id = 1,
+                                 .months = 1,
+                                 .amount_minor = 100,
+                                 .currency = "ILS",
+                                 .created_at = kNow,
+                                 .updated_at = kNow});
+    });
+  }
+  auto second_node = open_postgres({url_, 4, {}});
+  Database* nodes[] = {db_.get(), second_node.get()};
+  std::atomic<int> applied{0}, failed{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kOrders; ++i) {
+    threads.emplace_back([&, i] {
+      try {
+        nodes[i % 2]->write([&](Session& s) {
+          auto result =
+              payments::apply_event(s,
+                                    {"sandbox", "event-" + std::to_string(i), "payment.succeeded",
+                                     "order-" + std::to_string(i), 100, "ILS"},
+                                    kNow);
+          if (result.outcome == payments::EventOutcome::applied) ++applied;
+        });
+      } catch (const StoreError&) {
+        ++failed;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(applied.load(), kOrders);
+  EXPECT_EQ(failed.load(), 0);
+  std::optional<int64_t> expected;
+  for (int i = 0; i < kOrders; ++i) {
+    expected = kesher::domain::premium_extended_until(expected, 1, kNow);
+  }
+  db_->read([&](Session& s) {
+    EXPECT_EQ(users::find_by_id(s, id)->premium_until, expected) << "one month per order";
+  });
+}
+
 // The jobs that must run once (docs/decisions/0018-job-election.md): one node leads at a time,
 // and when its connection goes (the node died) another takes over at its next try.
 TEST_F(PostgresStore, OneNodeLeadsTheJobsAndAnotherTakesOverWhenItGoes) {
@@ -272,6 +324,8 @@ TEST_F(PostgresStore, OneNodeLeadsTheJobsAndAnotherTakesOverWhenItGoes) {
   EXPECT_EQ(second_node->lead_jobs(), second) << "and goes on leading";
 }
 
+// The same idempotency key sent through both nodes at once is paid once: the second unit finds
+// the row, or fails on the unique key and rolls back with its debit.
 TEST_F(PostgresStore, OneKeyThroughTwoNodesIsPaidOnce) {
   int64_t id = insert_user(*db_, "a@example.com");
   db_->write([&](Session& s) { ledger::apply(s, {id, 1000, "grant", "", "grant"}, 1); });
