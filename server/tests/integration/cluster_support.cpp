@@ -186,6 +186,21 @@ ProxyProcess::ProxyProcess(uint16_t port, const std::vector<uint16_t>& backends,
 
 LocalCluster::LocalCluster(size_t nodes, std::vector<std::string> extra_args)
     : folder_(fresh_folder("cluster")) {
+  try {
+    start(nodes, std::move(extra_args));
+  } catch (...) {
+    // No destructor runs for a constructor that throws: what started stops here (the members
+    // made so far stop themselves), and the folder goes.
+    proxy_.reset();
+    nodes_.clear();
+    redis_.reset();
+    std::error_code ignored;
+    fs::remove_all(folder_, ignored);
+    throw;
+  }
+}
+
+void LocalCluster::start(size_t nodes, std::vector<std::string> extra_args) {
   database_url_ = kesher::testing::shared_postgres_cluster().create_database();
   redis_ = std::make_unique<RedisProcess>();
   proxy_port_ = free_port();

@@ -70,6 +70,8 @@ class LocalCluster {
   const std::string& database_url() const { return database_url_; }
 
  private:
+  void start(size_t nodes, std::vector<std::string> extra_args);
+
   std::filesystem::path folder_;
   std::string database_url_;
   uint16_t proxy_port_ = 0;
