@@ -1324,6 +1324,20 @@ asio::awaitable<void> keep_alive(Worker& worker, Clock::duration interval) {
   }
 }
 
+// Samples the process every `step` until its resident size moved less than 0.5% over one step, or
+// `limit` passes; returns the last sample.
+ProcessSample settled_sample(int pid, ProcessSample last, Clock::duration step,
+                             Clock::time_point limit) {
+  for (;;) {
+    std::this_thread::sleep_for(step);
+    auto now = sample_process(pid);
+    bool stable = std::abs(static_cast<double>(now.rss_bytes - last.rss_bytes)) <
+                  0.005 * static_cast<double>(now.rss_bytes);
+    last = now;
+    if (stable || Clock::now() >= limit) return last;
+  }
+}
+
 int run_connections(const Options& options) {
   auto loaded = logged_in_members(options, options.count);
   if (!loaded) return 1;
@@ -1333,15 +1347,8 @@ int run_connections(const Options& options) {
 
   // A server that has just started may still be growing or collecting (ejabberd's Erlang VM does
   // for a few seconds): the baseline is taken once its resident size holds still.
-  auto before = sample_process(options.server_pid);
-  for (auto limit = Clock::now() + 20s; Clock::now() < limit;) {
-    std::this_thread::sleep_for(2s);
-    auto now = sample_process(options.server_pid);
-    bool stable = std::abs(static_cast<double>(now.rss_bytes - before.rss_bytes)) <
-                  0.005 * static_cast<double>(now.rss_bytes);
-    before = now;
-    if (stable) break;
-  }
+  auto before = settled_sample(options.server_pid, sample_process(options.server_pid), 2s,
+                               Clock::now() + 20s);
   int64_t slab_before = machine_slab_bytes();
   std::fprintf(stderr, "server RSS before: %.1f MiB; connecting %zu sockets\n",
                mebibytes(before.rss_bytes), members.size());
@@ -1356,18 +1363,10 @@ int run_connections(const Options& options) {
   // wait until the resident size stops moving (under 0.5% over 5 s) or --settle runs out.
   auto settle_start = Clock::now();
   std::this_thread::sleep_for(interval + 2s);
-  auto settled = sample_process(options.server_pid);
   auto settle_limit =
       settle_start + interval +
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.settle));
-  for (;;) {
-    std::this_thread::sleep_for(5s);
-    auto now = sample_process(options.server_pid);
-    bool stable = std::abs(static_cast<double>(now.rss_bytes - settled.rss_bytes)) <
-                  0.005 * static_cast<double>(now.rss_bytes);
-    settled = now;
-    if (stable || Clock::now() >= settle_limit) break;
-  }
+  settled_sample(options.server_pid, sample_process(options.server_pid), 5s, settle_limit);
   int64_t slab_after = machine_slab_bytes();
 
   // A member-only request on a sample of sockets: a guest socket would answer not_authenticated.
