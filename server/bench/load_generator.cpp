@@ -86,6 +86,8 @@ constexpr std::string_view kXmppResource = "load";
 // The ids of the generator's XEP-0199 pings: the keep-alive, and the authenticated check.
 constexpr std::string_view kXmppPingId = "ping";
 constexpr std::string_view kXmppVerifyId = "verify";
+// Tries at connecting one socket before it counts as failed.
+constexpr int kConnectAttempts = 3;
 // The pacer wakes at most this often and sends everything that fell due meanwhile.
 constexpr auto kPacerTick = 250us;
 
@@ -374,8 +376,23 @@ class Client : public std::enable_shared_from_this<Client> {
   bool is_open() const { return open_; }
   int64_t partner_id = 0;
 
+  // A socket that fails to connect or sign in is tried again: about 2 in 10,000 XMPP sign-ins
+  // against ejabberd were dropped (ENOTCONN, nothing in its log), and one member down would leave
+  // a sender skipped at every step of a run.
   static asio::awaitable<void> connect(std::shared_ptr<Client> self) {
-    co_await self->connect_once();
+    for (int attempt = 1;; ++attempt) {
+      std::string failure = co_await self->connect_once();
+      if (failure.empty()) co_return;
+      boost::system::error_code ignored;
+      beast::get_lowest_layer(self->ws_).close(ignored);  // a handshake starts the stream afresh
+      if (attempt == kConnectAttempts) {
+        self->connect_failed(failure);
+        co_return;
+      }
+      self->worker_.tally.connect_errors.add(failure + " (tried again)");
+      asio::steady_timer pause(self->worker_.ioc, 100ms);
+      co_await pause.async_wait(kNoThrow);
+    }
   }
 
   // Writes one send_message due at `due`; the text carries the due time for the receiver.
@@ -444,7 +461,8 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
  private:
-  asio::awaitable<void> connect_once() {
+  // Connects, upgrades and (XMPP) signs in; returns what went wrong, or nothing once open.
+  asio::awaitable<std::string> connect_once() {
     auto& socket = ws_.next_layer();
     boost::system::error_code ec;
     socket.open(tcp::v4(), ec);
@@ -455,15 +473,9 @@ class Client : public std::enable_shared_from_this<Client> {
       ::setsockopt(socket.native_handle(), IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &yes, sizeof yes);
       socket.bind(tcp::endpoint(source_, 0), ec);
     }
-    if (ec) {
-      connect_failed(ec.message());
-      co_return;
-    }
+    if (ec) co_return ec.message();
     auto [connect_error] = co_await socket.async_connect(shared_.server, kNoThrow);
-    if (connect_error) {
-      connect_failed(connect_error.message());
-      co_return;
-    }
+    if (connect_error) co_return connect_error.message();
     socket.set_option(tcp::no_delay(true), ec);  // as browsers do
     bool xmpp = shared_.options.protocol == Protocol::xmpp;
     // The XMPP sign-in is a conversation after the handshake; a server that stops answering in
@@ -489,23 +501,17 @@ class Client : public std::enable_shared_from_this<Client> {
     std::string host = shared_.options.host + ":" + std::to_string(shared_.options.port);
     std::string path = xmpp ? shared_.options.xmpp_path : console_ ? "/console/ws" : "/ws";
     auto [handshake_error] = co_await ws_.async_handshake(host, path, kNoThrow);
-    if (handshake_error) {
-      connect_failed(handshake_error.message());
-      co_return;
-    }
+    if (handshake_error) co_return handshake_error.message();
     if (xmpp) {
       std::string failure = co_await xmpp_sign_in();
-      if (!failure.empty()) {
-        connect_failed(failure);
-        beast::get_lowest_layer(ws_).close(ec);
-        co_return;
-      }
+      if (!failure.empty()) co_return failure;
       ws_.set_option(websocket::stream_base::timeout{30s, websocket::stream_base::none(), false});
     }
     open_ = true;
     shared_.open_sockets.fetch_add(1, std::memory_order_relaxed);
     shared_.connected.fetch_add(1, std::memory_order_relaxed);
     asio::co_spawn(worker_.ioc, read_loop(shared_from_this()), asio::detached);
+    co_return "";
   }
 
   std::string xmpp_jid(int64_t ordinal) const {

@@ -26,6 +26,10 @@ RATES=${RATES:-50 100 200 400 700 1000 1500 2000 3000 4000 5000 6000 7000 8000 9
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-3}
 P99_LIMIT_MS=${P99_LIMIT_MS:-20}
+# On a machine shared with other work, NICE=-10 runs servers and generator ahead of it (root
+# only), as in run_load.sh, which reads the same variable.
+NICE=${NICE:-0}
+export NICE
 EJABBERD_SQL=/usr/share/ejabberd/sql/lite.sql
 PASSWORD=load-bench-password
 here=$(dirname "$0")
@@ -132,10 +136,10 @@ EOF
     chown -R ejabberd:ejabberd "$dir"
     run_as=(setpriv --reuid=ejabberd --regid=ejabberd --init-groups)
   fi
-  # What `ejabberdctl foreground` runs, without the system's paths: env and setpriv exec, so the
-  # pid is beam.smp's. -erl_epmd_port with -start_epmd false: distribution on a port of its own,
+  # What `ejabberdctl foreground` runs, without the system's paths: nice, env and setpriv exec, so
+  # the pid is beam.smp's. -erl_epmd_port with -start_epmd false: distribution on a port of its own,
   # and no epmd daemon left behind.
-  env HOME="$dir" EJABBERD_CONFIG_PATH="$dir/ejabberd.yml" EJABBERD_LOG_PATH="$dir/logs/ejabberd.log" \
+  nice -n "$NICE" env HOME="$dir" EJABBERD_CONFIG_PATH="$dir/ejabberd.yml" EJABBERD_LOG_PATH="$dir/logs/ejabberd.log" \
     ERL_CRASH_DUMP="$dir/logs/erl_crash.dump" ERL_LIBS=/usr/lib/x86_64-linux-gnu \
     ERL_MAX_PORTS=$((members + 2000)) ERL_MAX_ETS_TABLES=1400 \
     "${run_as[@]}" erl -sname "$node" +K true +P 250000 \
@@ -167,11 +171,11 @@ ejabberd_run() {
   local status=0
   if [[ $mode == chat ]]; then
     echo "+ kesher_load chat ${common[*]} --users $members --duration $DURATION --warmup $WARMUP $*"
-    "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$members" --duration "$DURATION" \
+    nice -n "$NICE" "$KESHER_LOAD_BIN" chat "${common[@]}" --users "$members" --duration "$DURATION" \
       --warmup "$WARMUP" "$@" || status=$?
   else
     echo "+ kesher_load connections ${common[*]} --count $members $*"
-    "$KESHER_LOAD_BIN" connections "${common[@]}" --count "$members" "$@" || status=$?
+    nice -n "$NICE" "$KESHER_LOAD_BIN" connections "${common[@]}" --count "$members" "$@" || status=$?
   fi
   mkdir -p "$results"
   cp "$ejabberd_dir/logs/ejabberd.log" "$results/ejabberd-$mode.server.log" 2>/dev/null || true
@@ -193,7 +197,7 @@ mkdir -p "$results"
 rates=$(echo "$RATES" | tr -s ' ' ',')
 steps=(--rates "$rates" --p99-limit-ms "$P99_LIMIT_MS" --json)
 machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "bench-peers: $USERS users, rates $rates msg/s, ${DURATION} s measured after ${WARMUP} s at each; $machine"
+echo "bench-peers: $USERS users, rates $rates msg/s, ${DURATION} s measured after ${WARMUP} s at each, nice $NICE; $machine"
 
 # Each run against a fresh server; the last JSON line of each is what the table reads. The run
 # stays in this shell (no pipeline), so the trap still stops an ejabberd it started.
