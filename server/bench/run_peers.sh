@@ -108,6 +108,9 @@ auth_method: sql
 # Members sign in with SASL PLAIN checked against the stored password: no SCRAM hashing, the
 # cheapest sign-in ejabberd has (Kesher's sockets present a session cookie).
 auth_password_format: plain
+# A WebSocket closes after this long without a frame from the client (default 5 minutes): an hour,
+# as Kesher's --ws-idle-timeout in the stepped chat run, whose receivers never write.
+websocket_timeout: 3600
 listen:
   -
     port: $ejabberd_port
@@ -214,8 +217,11 @@ run() {
 }
 run kesher-connections env COUNT="$USERS" USERS="$USERS" BUILD_DIR="$BUILD_DIR" \
   "$here/run_load.sh" connections --json
+# The stepped chat keeps its sockets for minutes and the receivers never write: Kesher would close
+# them after 45 s without a frame (ejabberd after 5 minutes, websocket_timeout below). Both wait an
+# hour instead, so that no keep-alive frames, which are not chat, are added to the load.
 run kesher-chat env USERS="$USERS" DURATION="$DURATION" WARMUP="$WARMUP" BUILD_DIR="$BUILD_DIR" \
-  "$here/run_load.sh" chat "${steps[@]}"
+  SERVER_ARGS="--ws-idle-timeout 3600 ${SERVER_ARGS:-}" "$here/run_load.sh" chat "${steps[@]}"
 run ejabberd-connections ejabberd_run connections --json
 run ejabberd-chat ejabberd_run chat "${steps[@]}"
 
