@@ -84,7 +84,8 @@ auto ignore_attributes = [](std::string_view, std::string_view) {};
 // The first start tag named `name` (unprefixed) at or after `from`, or npos. A '<' can only open
 // markup in well-formed XML (text and attribute values escape it), so a plain search is enough.
 size_t find_start_tag(std::string_view text, std::string_view name, size_t from) {
-  std::string pattern = "<" + std::string(name);
+  std::string pattern(1, '<');
+  pattern.append(name);
   for (size_t at = text.find(pattern, from); at != std::string_view::npos;
        at = text.find(pattern, at + 1)) {
     size_t after = at + pattern.size();
