@@ -32,7 +32,7 @@ FUZZ_SMOKE_SECONDS ?= 6
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: cluster run test bootstrap server bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections clean asan test-asan fuzz fuzz-smoke
+.PHONY: cluster run test bootstrap server bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections bench-peers clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -169,6 +169,16 @@ bench-console: bench-tools places
 # Idle authenticated sockets: the server's memory per connection.
 bench-connections: bench-tools places
 	$(RUN_LOAD) connections $(LOAD_ARGS)
+
+# Kesher and ejabberd (Debian's) under the same chat load, side by side: USERS in pairs, the rate
+# stepped up through PEERS_RATES until p99 passes 20 ms, then USERS idle sockets for memory
+# (docs/performance.md, "Peer: ejabberd"). About 10 minutes at the defaults.
+PEERS_RATES ?= 50 100 200 400 700 1000 1500 2000 3000 4000 5000 6000 7000 8000 9000 10000 11000 12000 14000 16000 18000 20000
+PEERS_DURATION ?= 10
+PEERS_WARMUP ?= 3
+bench-peers: bench-tools places
+	BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(USERS) RATES="$(PEERS_RATES)" \
+	  DURATION=$(PEERS_DURATION) WARMUP=$(PEERS_WARMUP) server/bench/run_peers.sh
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR) web/dist

@@ -4,6 +4,7 @@
 //   kesher_load chat --port P --sessions FILE --server-pid PID [--users 10000] [--rate 20000]
 //                    [--duration 30] [--warmup 5] [--threads 1] [--json]
 //   kesher_load connections --port P --sessions FILE --server-pid PID [--count 50000] [--json]
+//   kesher_load chat|connections --protocol xmpp --port P --server-pid PID [--xmpp-domain D] …
 //
 // chat: pairs of members (2k, 2k+1) chat through send_message at a fixed aggregate rate. The
 // schedule is open-loop: message k is due at start + k / rate whatever the server's speed, and
@@ -15,8 +16,19 @@
 // counts each message when it shows in the console's queue (console/queue/upsert): the latency
 // is then due time → the message in the queue (docs/performance.md, "Console queue").
 //
+// chat --rates R1,R2,… --p99-limit-ms L: steps the rate up over the same sockets, one measured
+// window per rate, and stops after the first rate whose p99 exceeds L or that the server falls
+// behind at (a message not delivered by the end of the drain, or refused); the last line then
+// names the highest rate that held (`make bench-peers`, docs/performance.md "Peer: ejabberd").
+//
 // connections: opens authenticated sockets, keeps them alive with the client's ping and reports
 // the server's resident memory per socket.
+//
+// --protocol xmpp drives an XMPP server (ejabberd in `make bench-peers`) instead: WebSocket
+// subprotocol `xmpp` (RFC 7395), SASL PLAIN as <prefix><n>@<domain> with --password, a bound
+// resource and the initial presence; chat messages are <message type='chat'> to the partner's
+// bare JID with the same "load <due ns>" body, and the keep-alive and the authenticated check are
+// XEP-0199 pings to the server. No sessions file: member n is simply <prefix><n>.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -41,6 +53,7 @@
 #include <cstdio>
 #include <deque>
 #include <fstream>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -48,6 +61,7 @@
 #include <thread>
 
 #include "app/load_seed.hpp"
+#include "xmpp_frames.hpp"
 
 namespace {
 
@@ -56,6 +70,7 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 namespace json = boost::json;
+namespace xmpp = kesher::bench::xmpp;
 using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
@@ -64,7 +79,15 @@ constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
 // The server answers more than this per socket and second with rate_limited (docs/protocol.md).
 constexpr double kServerMessagesPerSecond = 30;
 // Marks the generator's own messages; the rest of the text is the due time in steady-clock ns.
+// Kesher's message_text and XMPP's <body> carry the same text.
 constexpr std::string_view kTextPrefix = "load ";
+// The resource every XMPP member binds; one socket per member, as with Kesher.
+constexpr std::string_view kXmppResource = "load";
+// The ids of the generator's XEP-0199 pings: the keep-alive, and the authenticated check.
+constexpr std::string_view kXmppPingId = "ping";
+constexpr std::string_view kXmppVerifyId = "verify";
+// Tries at connecting one socket before it counts as failed.
+constexpr int kConnectAttempts = 3;
 // The pacer wakes at most this often and sends everything that fell due meanwhile.
 constexpr auto kPacerTick = 250us;
 
@@ -100,6 +123,16 @@ std::vector<Member> read_members(const std::string& path, size_t wanted, std::st
   if (members.size() < wanted) {
     error = path + " has " + std::to_string(members.size()) + " sessions, " +
             std::to_string(wanted) + " wanted (kesher seed-load --users)";
+  }
+  return members;
+}
+
+// XMPP members are <prefix><ordinal>, registered by the bench script; user_id is the ordinal.
+std::vector<Member> numbered_members(size_t count) {
+  std::vector<Member> members(count);
+  for (size_t i = 0; i < count; ++i) {
+    members[i].ordinal = static_cast<int>(i);
+    members[i].user_id = static_cast<int64_t>(i);
   }
   return members;
 }
@@ -188,7 +221,13 @@ int64_t machine_slab_bytes() {
 // ---------------------------------------------------------------------------------------------
 // Options and shared state.
 
+enum class Protocol { kesher, xmpp };
+
 struct Options {
+  Protocol protocol = Protocol::kesher;
+  std::string xmpp_domain = "localhost";
+  std::string xmpp_path = "/ws";
+  std::string xmpp_user_prefix = "load";
   std::string host = "127.0.0.1";
   uint16_t port = 0;
   std::string sessions_path;
@@ -210,6 +249,8 @@ struct Options {
   double drain = 5;
   bool both_ways = false;
   bool timeline = false;
+  std::vector<double> rates;   // step the rate up through these instead of --rate
+  double p99_limit_ms = 0;     // with --rates: stop after the first step over it (0: run them all)
   std::string personas_path;   // members write to these personas…
   std::string console_cookie;  // …and a console socket with this staff_session sees them queued
   // connections
@@ -241,7 +282,7 @@ struct Tally {
   uint64_t delivered = 0;        // new_message received for a message due inside the window
   uint64_t delivered_total = 0;  // including warm-up
   uint64_t rate_limited = 0;
-  uint64_t pongs = 0;
+  uint64_t pongs = 0;          // Kesher pongs, XMPP ping results
   uint64_t verified = 0;       // totals answered with request_status 1 (an authenticated socket)
   uint64_t verify_failed = 0;  // totals answered otherwise
   ErrorCounts errors;          // request_status 0 and error frames, by error_code
@@ -335,8 +376,23 @@ class Client : public std::enable_shared_from_this<Client> {
   bool is_open() const { return open_; }
   int64_t partner_id = 0;
 
+  // A socket that fails to connect or sign in is tried again: about 2 in 10,000 XMPP sign-ins
+  // against ejabberd were dropped (ENOTCONN, nothing in its log), and one member down would leave
+  // a sender skipped at every step of a run.
   static asio::awaitable<void> connect(std::shared_ptr<Client> self) {
-    co_await self->connect_once();
+    for (int attempt = 1;; ++attempt) {
+      std::string failure = co_await self->connect_once();
+      if (failure.empty()) co_return;
+      boost::system::error_code ignored;
+      beast::get_lowest_layer(self->ws_).close(ignored);  // a handshake starts the stream afresh
+      if (attempt == kConnectAttempts) {
+        self->connect_failed(failure);
+        co_return;
+      }
+      self->worker_.tally.connect_errors.add(failure + " (tried again)");
+      asio::steady_timer pause(self->worker_.ioc, 100ms);
+      co_await pause.async_wait(kNoThrow);
+    }
   }
 
   // Writes one send_message due at `due`; the text carries the due time for the receiver.
@@ -355,15 +411,18 @@ class Client : public std::enable_shared_from_this<Client> {
       shared_.sent_in_window.fetch_add(1, std::memory_order_relaxed);
     }
     std::string due_ns = std::to_string(nanoseconds(due));
+    std::string client_id =
+        shared_.client_id_prefix + std::to_string(worker_.index) + '-' + std::to_string(sequence);
+    if (shared_.options.protocol == Protocol::xmpp) {
+      send(xmpp::chat_frame(xmpp_jid(partner_id), client_id, std::string(kTextPrefix) + due_ns));
+      return;
+    }
     std::string frame;
     frame.reserve(200);
     frame += R"({"module":"send_message","rid":")";
     frame += due_ns;
     frame += R"(","client_id":")";
-    frame += shared_.client_id_prefix;
-    frame += std::to_string(worker_.index);
-    frame += '-';
-    frame += std::to_string(sequence);
+    frame += client_id;
     frame += R"(","receiver_id":)";
     frame += std::to_string(partner_id);
     frame += R"(,"message_type":"text","message_text":")";
@@ -371,6 +430,19 @@ class Client : public std::enable_shared_from_this<Client> {
     frame += due_ns;
     frame += R"("})";
     send(std::move(frame));
+  }
+
+  // The client's keep-alive: Kesher's ping, or a XEP-0199 ping to the XMPP server.
+  void send_ping() {
+    send(shared_.options.protocol == Protocol::xmpp ? xmpp::ping_frame(kXmppPingId)
+                                                    : std::string(R"({"module":"ping"})"));
+  }
+
+  // From another thread: a request only a signed-in socket gets a positive answer to.
+  void post_verify() {
+    post_send(shared_.options.protocol == Protocol::xmpp
+                  ? xmpp::ping_frame(kXmppVerifyId)
+                  : std::string(R"({"module":"totals","rid":"verify"})"));
   }
 
   // From another thread: hands the frame to the socket's own thread.
@@ -389,7 +461,8 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
  private:
-  asio::awaitable<void> connect_once() {
+  // Connects, upgrades and (XMPP) signs in; returns what went wrong, or nothing once open.
+  asio::awaitable<std::string> connect_once() {
     auto& socket = ws_.next_layer();
     boost::system::error_code ec;
     socket.open(tcp::v4(), ec);
@@ -400,36 +473,95 @@ class Client : public std::enable_shared_from_this<Client> {
       ::setsockopt(socket.native_handle(), IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &yes, sizeof yes);
       socket.bind(tcp::endpoint(source_, 0), ec);
     }
-    if (ec) {
-      connect_failed(ec.message());
-      co_return;
-    }
+    if (ec) co_return ec.message();
     auto [connect_error] = co_await socket.async_connect(shared_.server, kNoThrow);
-    if (connect_error) {
-      connect_failed(connect_error.message());
-      co_return;
-    }
+    if (connect_error) co_return connect_error.message();
     socket.set_option(tcp::no_delay(true), ec);  // as browsers do
-    ws_.set_option(websocket::stream_base::timeout{30s, websocket::stream_base::none(), false});
-    ws_.set_option(websocket::stream_base::decorator(
-        [origin = shared_.origin, cookie = (console_ ? "staff_session=" : "session=") +
-                                           member_.session](websocket::request_type& request) {
-          request.set(http::field::origin, origin);
-          request.set(http::field::cookie, cookie);
-        }));
+    bool xmpp = shared_.options.protocol == Protocol::xmpp;
+    // The XMPP sign-in is a conversation after the handshake; a server that stops answering in
+    // the middle of it must not hold the connecting lane forever.
+    ws_.set_option(websocket::stream_base::timeout{
+        30s, xmpp ? Clock::duration(30s) : websocket::stream_base::none(), false});
+    if (xmpp) {
+      ws_.set_option(websocket::stream_base::decorator(
+          [origin = shared_.origin](websocket::request_type& request) {
+            request.set(http::field::origin, origin);
+            request.set(http::field::sec_websocket_protocol, "xmpp");
+          }));
+    } else {
+      ws_.set_option(websocket::stream_base::decorator(
+          [origin = shared_.origin, cookie = (console_ ? "staff_session=" : "session=") +
+                                             member_.session](websocket::request_type& request) {
+            request.set(http::field::origin, origin);
+            request.set(http::field::cookie, cookie);
+          }));
+    }
     // Client frames are masked through this buffer; ours are small, the default is 4 KiB.
     ws_.write_buffer_bytes(1024);
     std::string host = shared_.options.host + ":" + std::to_string(shared_.options.port);
-    auto [handshake_error] =
-        co_await ws_.async_handshake(host, console_ ? "/console/ws" : "/ws", kNoThrow);
-    if (handshake_error) {
-      connect_failed(handshake_error.message());
-      co_return;
+    std::string path = xmpp ? shared_.options.xmpp_path : console_ ? "/console/ws" : "/ws";
+    auto [handshake_error] = co_await ws_.async_handshake(host, path, kNoThrow);
+    if (handshake_error) co_return handshake_error.message();
+    if (xmpp) {
+      std::string failure = co_await xmpp_sign_in();
+      if (!failure.empty()) co_return failure;
+      ws_.set_option(websocket::stream_base::timeout{30s, websocket::stream_base::none(), false});
     }
     open_ = true;
     shared_.open_sockets.fetch_add(1, std::memory_order_relaxed);
     shared_.connected.fetch_add(1, std::memory_order_relaxed);
     asio::co_spawn(worker_.ioc, read_loop(shared_from_this()), asio::detached);
+    co_return "";
+  }
+
+  std::string xmpp_jid(int64_t ordinal) const {
+    return shared_.options.xmpp_user_prefix + std::to_string(ordinal) + "@" +
+           shared_.options.xmpp_domain;
+  }
+
+  // RFC 7395 sign-in: <open/>, SASL PLAIN, <open/> on the restarted stream, resource binding and
+  // the initial presence. Session-less: RFC 6121 dropped <session/>, and ejabberd marks it
+  // optional. Returns what went wrong, or nothing once the member can chat.
+  asio::awaitable<std::string> xmpp_sign_in() {
+    const auto& options = shared_.options;
+    std::string user = options.xmpp_user_prefix + std::to_string(member_.ordinal);
+    struct Step {
+      std::string frame;
+      std::string_view wanted;  // the reply that moves on; anything else that is not skipped fails
+    };
+    const Step steps[] = {
+        {xmpp::open_frame(options.xmpp_domain), "features"},
+        {xmpp::auth_plain_frame(user, options.password), "success"},
+        {xmpp::open_frame(options.xmpp_domain), "features"},
+        {xmpp::bind_frame(kXmppResource), "iq"},
+    };
+    beast::flat_buffer buffer;
+    for (const auto& step : steps) {
+      auto [write_error, written] = co_await ws_.async_write(asio::buffer(step.frame), kNoThrow);
+      if (write_error) co_return "xmpp " + std::string(step.wanted) + ": " + write_error.message();
+      for (;;) {
+        buffer.consume(buffer.size());
+        auto [read_error, read] = co_await ws_.async_read(buffer, kNoThrow);
+        if (read_error) co_return "xmpp " + std::string(step.wanted) + ": " + read_error.message();
+        auto stanza = xmpp::parse_stanza(
+            std::string_view(static_cast<const char*>(buffer.data().data()), buffer.size()));
+        if (!stanza) co_return "xmpp " + std::string(step.wanted) + ": unparsable frame";
+        if (stanza->name == "open") continue;  // the server's side of the stream (re)start
+        if (stanza->name != step.wanted) {
+          co_return "xmpp " + std::string(step.wanted) + ": got " + std::string(stanza->name) +
+              (stanza->error_condition.empty() ? "" : " " + std::string(stanza->error_condition));
+        }
+        if (stanza->name == "iq" && (stanza->id != xmpp::kBindId || stanza->type != "result")) {
+          co_return "xmpp bind: " + std::string(stanza->type) + " " +
+              std::string(stanza->error_condition);
+        }
+        break;
+      }
+    }
+    std::string presence = xmpp::presence_frame();
+    auto [presence_error, written] = co_await ws_.async_write(asio::buffer(presence), kNoThrow);
+    if (presence_error) co_return "xmpp presence: " + presence_error.message();
+    co_return "";
   }
 
   void connect_failed(const std::string& reason) {
@@ -474,6 +606,10 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void on_frame(std::string_view text) {
+    if (shared_.options.protocol == Protocol::xmpp) {
+      on_xmpp_frame(text);
+      return;
+    }
     auto received = Clock::now();
     unsigned char scratch[4096];
     json::monotonic_resource memory(scratch, sizeof scratch);
@@ -524,9 +660,41 @@ class Client : public std::enable_shared_from_this<Client> {
     }
   }
 
+  // XMPP gives no reply to a sent message (without XEP-0198): only deliveries, the answers to
+  // pings and errors count.
+  void on_xmpp_frame(std::string_view text) {
+    auto received = Clock::now();
+    auto stanza = xmpp::parse_stanza(text);
+    auto& tally = worker_.tally;
+    if (!stanza) {
+      tally.errors.add("unparsable_frame");
+      return;
+    }
+    auto error_name = [&stanza] {
+      return std::string(stanza->name) + ":" +
+             std::string(stanza->error_condition.empty() ? "?" : stanza->error_condition);
+    };
+    if (stanza->name == "message") {
+      if (stanza->type == "error") {
+        tally.errors.add(error_name());
+      } else {
+        on_delivery(stanza->body, received);
+      }
+    } else if (stanza->name == "iq" && stanza->id == kXmppVerifyId) {
+      ++(stanza->type == "result" ? tally.verified : tally.verify_failed);
+      shared_.verify_answers.fetch_add(1, std::memory_order_relaxed);
+    } else if (stanza->name == "iq" && stanza->id == kXmppPingId && stanza->type == "result") {
+      ++tally.pongs;
+    } else if (stanza->type == "error" || stanza->name == "error") {
+      tally.errors.add(error_name());  // a failed ping, or a stream error before the close
+    } else {
+      ++tally.other_modules[std::string(stanza->name)];
+    }
+  }
+
   void on_delivery(std::string_view message, Clock::time_point received) {
     if (message.substr(0, kTextPrefix.size()) != kTextPrefix) {
-      ++worker_.tally.other_modules["new_message (not ours)"];
+      ++worker_.tally.other_modules["message (not ours)"];
       return;
     }
     std::string due_text(message.substr(kTextPrefix.size()));
@@ -640,7 +808,7 @@ class Generator {
           while (client->is_open()) {
             timer.expires_after(10s);
             co_await timer.async_wait(kNoThrow);
-            client->send(R"({"module":"ping"})");
+            client->send_ping();
           }
         },
         asio::detached);
@@ -674,6 +842,20 @@ class Generator {
   Tally merged_tally() const {
     Tally all;
     for (const auto& worker : workers_) all.merge(worker->tally);
+    return all;
+  }
+
+  // While the workers run: each hands over its tally on its own thread and starts a new one, so
+  // that steps of a run over the same sockets are counted apart.
+  Tally take_tally() {
+    std::vector<std::promise<Tally>> handed(workers_.size());
+    for (size_t w = 0; w < workers_.size(); ++w) {
+      asio::post(workers_[w]->ioc, [&worker = *workers_[w], &promise = handed[w]] {
+        promise.set_value(std::exchange(worker.tally, Tally{}));
+      });
+    }
+    Tally all;
+    for (auto& promise : handed) all.merge(promise.get_future().get());
     return all;
   }
 
@@ -803,77 +985,63 @@ asio::awaitable<void> pace_chat(Worker& worker, std::vector<std::shared_ptr<Clie
   }
 }
 
-// The members from the session file, and a generator that has done the real HTTP logins.
+// The members (from the session file, or numbered for XMPP), and a generator that has done the
+// real HTTP logins (Kesher only: an XMPP member signs in on its socket).
 std::optional<std::pair<std::unique_ptr<Generator>, std::vector<Member>>> logged_in_members(
     const Options& options, int count) {
-  std::string error;
-  auto members = read_members(options.sessions_path, static_cast<size_t>(count), error);
-  if (!error.empty()) {
-    std::fprintf(stderr, "kesher_load: %s\n", error.c_str());
-    return std::nullopt;
+  std::vector<Member> members;
+  if (options.protocol == Protocol::xmpp) {
+    members = numbered_members(static_cast<size_t>(count));
+  } else {
+    std::string error;
+    members = read_members(options.sessions_path, static_cast<size_t>(count), error);
+    if (!error.empty()) {
+      std::fprintf(stderr, "kesher_load: %s\n", error.c_str());
+      return std::nullopt;
+    }
   }
   auto generator = std::make_unique<Generator>(options);
-  std::fprintf(stderr, "logging in %d members over HTTP\n", options.logins);
-  generator->http_logins(members);
+  if (options.protocol == Protocol::kesher) {
+    std::fprintf(stderr, "logging in %d members over HTTP\n", options.logins);
+    generator->http_logins(members);
+  }
   return std::make_pair(std::move(generator), std::move(members));
 }
 
-int run_chat(const Options& options) {
-  auto loaded = logged_in_members(options, options.users);
-  if (!loaded) return 1;
-  auto& [owned_generator, members] = *loaded;
-  Generator& generator = *owned_generator;
-  auto& shared = generator.shared();
-
-  std::fprintf(stderr, "connecting %zu sockets\n", members.size());
-  bool all_connected = generator.connect_all(members);
-  auto connected_sample = sample_process(options.server_pid);
-
-  // Pairs (2k, 2k+1): 2k writes to 2k+1, and back too with --both-ways. With --personas, every
-  // member writes to a persona (round robin) and the console socket counts the deliveries.
-  std::vector<std::vector<std::shared_ptr<Client>>> senders(generator.workers().size());
-  std::map<int64_t, int64_t> partner_of;
-  std::shared_ptr<Client> console;
-  if (!options.personas_path.empty()) {
-    std::ifstream file(options.personas_path);
-    std::vector<int64_t> personas;
-    for (int64_t id; file >> id;) personas.push_back(id);
-    if (personas.empty()) {
-      std::fprintf(stderr, "kesher_load: no persona ids in %s\n", options.personas_path.c_str());
-      return 1;
-    }
-    for (size_t i = 0; i < members.size(); ++i) {
-      partner_of[members[i].user_id] = personas[i % personas.size()];
-    }
-    console = generator.connect_console(options.console_cookie);
-    if (!console) {
-      std::fprintf(stderr, "kesher_load: the console socket did not open (staff cookie?)\n");
-      return 1;
-    }
-  } else {
-    for (size_t i = 0; i + 1 < members.size(); i += 2) {
-      partner_of[members[i].user_id] = members[i + 1].user_id;
-      if (options.both_ways) partner_of[members[i + 1].user_id] = members[i].user_id;
-    }
-  }
+// What every step of a chat run shares: the connected sockets and who sends.
+struct ChatRun {
+  Generator& generator;
+  const Options& options;
+  size_t users = 0;
+  bool all_connected = false;
+  ProcessSample connected_sample;  // the server once every socket had connected
+  std::vector<std::vector<std::shared_ptr<Client>>> senders;  // by worker
   size_t sender_count = 0;
-  for (size_t w = 0; w < generator.workers().size(); ++w) {
-    for (auto& client : generator.workers()[w]->clients) {
-      auto partner = partner_of.find(client->user_id());
-      if (partner == partner_of.end()) continue;
-      client->partner_id = partner->second;
-      senders[w].push_back(client);
-      ++sender_count;
-    }
-  }
-  double per_sender = options.rate / static_cast<double>(std::max<size_t>(1, sender_count));
-  if (per_sender > kServerMessagesPerSecond) {
+  bool console = false;
+  std::string client_id_prefix;  // the run's; each step adds its own, as client ids must differ
+};
+
+struct ChatStep {
+  json::object result;
+  bool held = false;  // p99 within --p99-limit-ms, everything delivered, nothing refused
+};
+
+// One measured window at `rate` over the run's sockets: warm-up, window, drain; prints the report.
+ChatStep run_chat_step(ChatRun& run, double rate, int step) {
+  const Options& options = run.options;
+  Generator& generator = run.generator;
+  auto& shared = generator.shared();
+  double per_sender = rate / static_cast<double>(std::max<size_t>(1, run.sender_count));
+  if (options.protocol == Protocol::kesher && per_sender > kServerMessagesPerSecond) {
     std::fprintf(stderr,
                  "warning: %.1f messages a second per sender is over the server's limit of %.0f; "
                  "expect rate_limited\n",
                  per_sender, kServerMessagesPerSecond);
   }
 
+  shared.client_id_prefix = run.client_id_prefix + "s" + std::to_string(step) + "-";
+  shared.sent_in_window = 0;
+  shared.delivered_in_window = 0;
   auto start = Clock::now() + 200ms;
   shared.window_begin = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(options.warmup));
@@ -882,14 +1050,17 @@ int run_chat(const Options& options) {
   std::fprintf(
       stderr,
       "chatting: %zu senders, %.0f messages/s (%.2f per sender), %.0f s warm-up, %.0f s measured\n",
-      sender_count, options.rate, per_sender, options.warmup, options.duration);
+      run.sender_count, rate, per_sender, options.warmup, options.duration);
+  // The tallies start empty: what arrives late from the step before is counted as nothing.
+  (void)generator.take_tally();
   for (size_t w = 0; w < generator.workers().size(); ++w) {
     // Each worker's share of the rate is in proportion to its senders.
-    double rate = options.rate * static_cast<double>(senders[w].size()) /
-                  static_cast<double>(std::max<size_t>(1, sender_count));
-    asio::co_spawn(generator.workers()[w]->ioc,
-                   pace_chat(*generator.workers()[w], senders[w], rate, start, shared.window_end),
-                   asio::detached);
+    double worker_rate = rate * static_cast<double>(run.senders[w].size()) /
+                         static_cast<double>(std::max<size_t>(1, run.sender_count));
+    asio::co_spawn(
+        generator.workers()[w]->ioc,
+        pace_chat(*generator.workers()[w], run.senders[w], worker_rate, start, shared.window_end),
+        asio::detached);
   }
 
   std::this_thread::sleep_until(shared.window_begin);
@@ -905,8 +1076,7 @@ int run_chat(const Options& options) {
       [&] { return shared.delivered_in_window.load() >= shared.sent_in_window.load(); },
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.drain)));
   auto server_end = sample_process(options.server_pid);
-  generator.stop();
-  Tally tally = generator.merged_tally();
+  Tally tally = generator.take_tally();
 
   double window = seconds_between(server_before.at, server_after.at);
   double server_cpu = server_after.cpu_seconds - server_before.cpu_seconds;
@@ -917,18 +1087,25 @@ int run_chat(const Options& options) {
   double interrupt_cpu = machine_after.interrupts - machine_before.interrupts;
   double cores = static_cast<double>(std::thread::hardware_concurrency());
   double delivered_per_second = static_cast<double>(tally.delivered) / options.duration;
+  // The server's CPU over the window for each message delivered in it (due in it, exactly).
+  double cpu_us_per_message =
+      tally.delivered > 0 ? 1e6 * server_cpu / static_cast<double>(tally.delivered) : 0;
   uint64_t errors = tally.errors.total();
+  bool xmpp = options.protocol == Protocol::xmpp;
+  const auto& connected_sample = run.connected_sample;
 
   json::object result{
-      {"mode", console ? "console" : "chat"},
-      {"users", members.size()},
+      {"mode", run.console ? "console" : "chat"},
+      {"protocol", xmpp ? "xmpp" : "kesher"},
+      {"step", step},
+      {"users", run.users},
       {"connected", shared.connected.load()},
       {"connect_seconds", generator.connect_seconds()},
       {"connect_errors", counts_json(tally.connect_errors)},
       {"http_logins", shared.logins_ok.load()},
       {"http_logins_tried", shared.logins_done.load()},
-      {"senders", sender_count},
-      {"target_rate", options.rate},
+      {"senders", run.sender_count},
+      {"target_rate", rate},
       {"duration_s", options.duration},
       {"warmup_s", options.warmup},
       {"sent", tally.sent},
@@ -951,6 +1128,7 @@ int run_chat(const Options& options) {
       {"server_peak_rss_mib", mebibytes(server_end.peak_rss_bytes)},
       {"server_cpu_percent_of_core", window > 0 ? 100 * server_cpu / window : 0},
       {"server_cpu_percent_of_machine", window > 0 ? 100 * server_cpu / window / cores : 0},
+      {"server_cpu_us_per_delivered", cpu_us_per_message},
       {"generator_cpu_percent_of_core", window > 0 ? 100 * own_cpu / window : 0},
       {"other_cpu_percent_of_core", window > 0 ? 100 * other_cpu / window : 0},
       {"softirq_cpu_percent_of_core", window > 0 ? 100 * interrupt_cpu / window : 0},
@@ -959,28 +1137,40 @@ int run_chat(const Options& options) {
 
   auto latency = result["latency"].as_object();
   auto reply = result["reply_latency"].as_object();
-  std::printf(console ? "console queue load (members → personas, latency to the console's "
-                        "queue)\n"
-                      : "chat load\n");
+  if (run.console) {
+    std::printf("console queue load (members → personas, latency to the console's queue)\n");
+  } else {
+    std::printf("chat load%s\n", xmpp ? " (XMPP)" : "");
+  }
   std::printf("  users connected       %d of %zu in %.1f s (errors: %s)\n", shared.connected.load(),
-              members.size(), generator.connect_seconds(), describe(tally.connect_errors).c_str());
-  std::printf("  HTTP logins           %d of %d ok (%.2f s)\n", shared.logins_ok.load(),
-              shared.logins_done.load(), generator.login_seconds());
-  std::printf("  senders               %zu, %.0f msg/s target (%.2f per sender)\n", sender_count,
-              options.rate, per_sender);
+              run.users, generator.connect_seconds(), describe(tally.connect_errors).c_str());
+  if (!xmpp) {
+    std::printf("  HTTP logins           %d of %d ok (%.2f s)\n", shared.logins_ok.load(),
+                shared.logins_done.load(), generator.login_seconds());
+  }
+  std::printf("  senders               %zu, %.0f msg/s target (%.2f per sender)\n",
+              run.sender_count, rate, per_sender);
   std::printf("  measured              %.1f s after %.1f s warm-up\n", options.duration,
               options.warmup);
-  std::printf("  sent / acked          %llu / %llu\n", static_cast<unsigned long long>(tally.sent),
-              static_cast<unsigned long long>(tally.acked));
+  if (xmpp) {
+    std::printf("  sent                  %llu (XMPP acknowledges nothing)\n",
+                static_cast<unsigned long long>(tally.sent));
+  } else {
+    std::printf("  sent / acked          %llu / %llu\n",
+                static_cast<unsigned long long>(tally.sent),
+                static_cast<unsigned long long>(tally.acked));
+  }
   std::printf("  delivered             %llu (%.0f msg/s)%s\n",
               static_cast<unsigned long long>(tally.delivered), delivered_per_second,
               drained ? "" : "  [some still undelivered after the drain]");
   std::printf("  latency due→receipt   p50 %.2f ms  p99 %.2f ms  p99.9 %.2f ms  max %.2f ms\n",
               latency["p50_ms"].as_double(), latency["p99_ms"].as_double(),
               latency["p999_ms"].as_double(), latency["max_ms"].as_double());
-  std::printf("  latency due→reply     p50 %.2f ms  p99 %.2f ms  p99.9 %.2f ms  max %.2f ms\n",
-              reply["p50_ms"].as_double(), reply["p99_ms"].as_double(),
-              reply["p999_ms"].as_double(), reply["max_ms"].as_double());
+  if (!xmpp) {
+    std::printf("  latency due→reply     p50 %.2f ms  p99 %.2f ms  p99.9 %.2f ms  max %.2f ms\n",
+                reply["p50_ms"].as_double(), reply["p99_ms"].as_double(),
+                reply["p999_ms"].as_double(), reply["max_ms"].as_double());
+  }
   std::printf("  errors                %llu (%s); rate_limited %llu\n",
               static_cast<unsigned long long>(errors), describe(tally.errors).c_str(),
               static_cast<unsigned long long>(tally.rate_limited));
@@ -988,9 +1178,11 @@ int run_chat(const Options& options) {
   std::printf("  server RSS            %.1f MiB connected, %.1f MiB at end, peak %.1f MiB\n",
               mebibytes(connected_sample.rss_bytes), mebibytes(server_end.rss_bytes),
               mebibytes(server_end.peak_rss_bytes));
-  std::printf("  server CPU            %.0f%% of a core (%.0f%% of %.0f cores)\n",
-              result["server_cpu_percent_of_core"].as_double(),
-              result["server_cpu_percent_of_machine"].as_double(), cores);
+  std::printf(
+      "  server CPU            %.0f%% of a core (%.0f%% of %.0f cores), %.1f µs per "
+      "delivered message\n",
+      result["server_cpu_percent_of_core"].as_double(),
+      result["server_cpu_percent_of_machine"].as_double(), cores, cpu_us_per_message);
   std::printf(
       "  generator CPU         %.0f%% of a core; max send lag %.2f ms, %llu sends >1 ms late\n",
       result["generator_cpu_percent_of_core"].as_double(),
@@ -1014,8 +1206,106 @@ int run_chat(const Options& options) {
   if (!tally.other_modules.empty()) {
     std::printf("  other frames          %s\n", json::serialize(result["other_frames"]).c_str());
   }
+
+  ChatStep outcome;
+  outcome.held =
+      drained && errors == 0 && tally.skipped == 0 && tally.delivered >= tally.sent &&
+      (options.p99_limit_ms <= 0 || latency["p99_ms"].as_double() <= options.p99_limit_ms);
+  result["held"] = outcome.held;
   print_json(options, result);
-  return all_connected ? 0 : 2;
+  outcome.result = std::move(result);
+  return outcome;
+}
+
+int run_chat(const Options& options) {
+  auto loaded = logged_in_members(options, options.users);
+  if (!loaded) return 1;
+  auto& [owned_generator, members] = *loaded;
+  Generator& generator = *owned_generator;
+
+  ChatRun run{generator, options};
+  run.users = members.size();
+  run.client_id_prefix = generator.shared().client_id_prefix;
+  std::fprintf(stderr, "connecting %zu sockets\n", members.size());
+  run.all_connected = generator.connect_all(members);
+  run.connected_sample = sample_process(options.server_pid);
+
+  // Pairs (2k, 2k+1): 2k writes to 2k+1, and back too with --both-ways. With --personas, every
+  // member writes to a persona (round robin) and the console socket counts the deliveries.
+  run.senders.resize(generator.workers().size());
+  std::map<int64_t, int64_t> partner_of;
+  std::shared_ptr<Client> console;
+  if (!options.personas_path.empty()) {
+    std::ifstream file(options.personas_path);
+    std::vector<int64_t> personas;
+    for (int64_t id; file >> id;) personas.push_back(id);
+    if (personas.empty()) {
+      std::fprintf(stderr, "kesher_load: no persona ids in %s\n", options.personas_path.c_str());
+      return 1;
+    }
+    for (size_t i = 0; i < members.size(); ++i) {
+      partner_of[members[i].user_id] = personas[i % personas.size()];
+    }
+    console = generator.connect_console(options.console_cookie);
+    if (!console) {
+      std::fprintf(stderr, "kesher_load: the console socket did not open (staff cookie?)\n");
+      return 1;
+    }
+    run.console = true;
+  } else {
+    for (size_t i = 0; i + 1 < members.size(); i += 2) {
+      partner_of[members[i].user_id] = members[i + 1].user_id;
+      if (options.both_ways) partner_of[members[i + 1].user_id] = members[i].user_id;
+    }
+  }
+  for (size_t w = 0; w < generator.workers().size(); ++w) {
+    for (auto& client : generator.workers()[w]->clients) {
+      auto partner = partner_of.find(client->user_id());
+      if (partner == partner_of.end()) continue;
+      client->partner_id = partner->second;
+      run.senders[w].push_back(client);
+      ++run.sender_count;
+    }
+  }
+
+  std::vector<double> rates = options.rates.empty() ? std::vector{options.rate} : options.rates;
+  std::optional<ChatStep> highest_held;
+  json::array steps;
+  int step = 0;
+  for (double rate : rates) {
+    auto outcome = run_chat_step(run, rate, step++);
+    steps.push_back(outcome.result);
+    if (outcome.held) {
+      highest_held = std::move(outcome);
+    } else if (options.p99_limit_ms > 0) {
+      break;  // past the server's limit: higher rates only take longer to say so
+    }
+  }
+  generator.stop();
+
+  if (rates.size() > 1) {
+    if (highest_held) {
+      auto& best = highest_held->result;
+      std::printf(
+          "highest rate that held (p99 ≤ %.0f ms, all delivered, nothing refused): "
+          "%.0f msg/s offered, %.0f delivered/s, p99 %.2f ms, %.1f µs server CPU per "
+          "message\n",
+          options.p99_limit_ms, best["target_rate"].to_number<double>(),
+          best["delivered_per_s"].to_number<double>(),
+          best["latency"].as_object()["p99_ms"].as_double(),
+          best["server_cpu_us_per_delivered"].as_double());
+    } else {
+      std::printf("no rate held (p99 ≤ %.0f ms, all delivered, nothing refused)\n",
+                  options.p99_limit_ms);
+    }
+    print_json(options,
+               json::object{{"mode", "chat_steps"},
+                            {"p99_limit_ms", options.p99_limit_ms},
+                            {"highest_held", highest_held ? json::value(highest_held->result)
+                                                          : json::value(nullptr)},
+                            {"steps", std::move(steps)}});
+  }
+  return run.all_connected ? 0 : 2;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1032,11 +1322,25 @@ asio::awaitable<void> keep_alive(Worker& worker, Clock::duration interval) {
   for (;;) {
     auto now = Clock::now();
     for (; next <= now; next += step, ++k) {
-      worker.clients[k % worker.clients.size()]->send(R"({"module":"ping"})");
+      worker.clients[k % worker.clients.size()]->send_ping();
     }
     timer.expires_at(std::max(next, now + 10ms));
     auto [ec] = co_await timer.async_wait(kNoThrow);
     if (ec) co_return;
+  }
+}
+
+// Samples the process every `step` until its resident size moved less than 0.5% over one step, or
+// `limit` passes; returns the last sample.
+ProcessSample settled_sample(int pid, ProcessSample last, Clock::duration step,
+                             Clock::time_point limit) {
+  for (;;) {
+    std::this_thread::sleep_for(step);
+    auto now = sample_process(pid);
+    bool stable = std::abs(static_cast<double>(now.rss_bytes - last.rss_bytes)) <
+                  0.005 * static_cast<double>(now.rss_bytes);
+    last = now;
+    if (stable || Clock::now() >= limit) return last;
   }
 }
 
@@ -1047,7 +1351,10 @@ int run_connections(const Options& options) {
   Generator& generator = *owned_generator;
   auto& shared = generator.shared();
 
-  auto before = sample_process(options.server_pid);
+  // A server that has just started may still be growing or collecting (ejabberd's Erlang VM does
+  // for a few seconds): the baseline is taken once its resident size holds still.
+  auto before = settled_sample(options.server_pid, sample_process(options.server_pid), 2s,
+                               Clock::now() + 20s);
   int64_t slab_before = machine_slab_bytes();
   std::fprintf(stderr, "server RSS before: %.1f MiB; connecting %zu sockets\n",
                mebibytes(before.rss_bytes), members.size());
@@ -1062,18 +1369,10 @@ int run_connections(const Options& options) {
   // wait until the resident size stops moving (under 0.5% over 5 s) or --settle runs out.
   auto settle_start = Clock::now();
   std::this_thread::sleep_for(interval + 2s);
-  auto settled = sample_process(options.server_pid);
   auto settle_limit =
       settle_start + interval +
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options.settle));
-  for (;;) {
-    std::this_thread::sleep_for(5s);
-    auto now = sample_process(options.server_pid);
-    bool stable = std::abs(static_cast<double>(now.rss_bytes - settled.rss_bytes)) <
-                  0.005 * static_cast<double>(now.rss_bytes);
-    settled = now;
-    if (stable || Clock::now() >= settle_limit) break;
-  }
+  settled_sample(options.server_pid, sample_process(options.server_pid), 5s, settle_limit);
   int64_t slab_after = machine_slab_bytes();
 
   // A member-only request on a sample of sockets: a guest socket would answer not_authenticated.
@@ -1087,7 +1386,7 @@ int run_connections(const Options& options) {
   size_t stride = std::max<size_t>(1, everyone.size() / std::max<size_t>(1, sample_size));
   int asked = 0;
   for (size_t i = 0; i < everyone.size() && asked < static_cast<int>(sample_size); i += stride) {
-    everyone[i]->post_send(R"({"module":"totals","rid":"verify"})");
+    everyone[i]->post_verify();
     ++asked;
   }
   wait_for([&] { return shared.verify_answers.load() >= static_cast<uint64_t>(asked); }, 15s);
@@ -1131,8 +1430,10 @@ int run_connections(const Options& options) {
               shared.logins_done.load());
   std::printf("  keep-alive            ping every %.0f s per socket, %llu pongs\n",
               options.ping_interval, static_cast<unsigned long long>(tally.pongs));
-  std::printf("  authenticated sample  %llu of %d answered totals with request_status 1\n",
-              static_cast<unsigned long long>(tally.verified), asked);
+  std::printf("  authenticated sample  %llu of %d answered %s\n",
+              static_cast<unsigned long long>(tally.verified), asked,
+              options.protocol == Protocol::xmpp ? "a ping to the server with a result"
+                                                 : "totals with request_status 1");
   std::printf("  errors                %s\n", describe(tally.errors).c_str());
   std::printf("  server RSS            %.1f MiB before, %.1f MiB after, peak %.1f MiB\n",
               mebibytes(before.rss_bytes), mebibytes(after.rss_bytes),
@@ -1150,8 +1451,20 @@ int run_connections(const Options& options) {
 void add_common_options(CLI::App& command, Options& options) {
   command.add_option("--host", options.host, "Server address")->capture_default_str();
   command.add_option("--port", options.port, "Server port")->required();
-  command.add_option("--sessions", options.sessions_path, "File from `kesher seed-load --out`")
-      ->required();
+  command.add_option("--protocol", options.protocol, "kesher, or xmpp (RFC 7395, e.g. ejabberd)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Protocol>{{"kesher", Protocol::kesher}, {"xmpp", Protocol::xmpp}}))
+      ->capture_default_str();
+  command.add_option("--sessions", options.sessions_path,
+                     "File from `kesher seed-load --out` (Kesher only)");
+  command.add_option("--xmpp-domain", options.xmpp_domain, "XMPP: the members' domain")
+      ->capture_default_str();
+  command.add_option("--xmpp-path", options.xmpp_path, "XMPP: the WebSocket path")
+      ->capture_default_str();
+  command
+      .add_option("--xmpp-user-prefix", options.xmpp_user_prefix,
+                  "XMPP: member n signs in as <prefix><n>@<domain>")
+      ->capture_default_str();
   command.add_option("--server-pid", options.server_pid, "The server's pid, for RSS and CPU");
   command.add_option("--threads", options.threads, "Generator threads")
       ->check(CLI::Range(1, 16))
@@ -1165,7 +1478,9 @@ void add_common_options(CLI::App& command, Options& options) {
       ->capture_default_str();
   command.add_option("--logins", options.logins, "Real HTTP logins before the run")
       ->capture_default_str();
-  command.add_option("--password", options.password, "The members' shared password")
+  command
+      .add_option("--password", options.password,
+                  "The members' shared password (Kesher's HTTP logins, XMPP's SASL PLAIN)")
       ->capture_default_str();
   command.add_flag("--json", options.json, "Also print the result as one JSON line");
 }
@@ -1189,6 +1504,12 @@ int main(int argc, char** argv) {
   chat->add_option("--drain", options.drain, "Seconds to wait for messages still on their way")
       ->capture_default_str();
   chat->add_flag("--both-ways", options.both_ways, "Both members of a pair send");
+  chat->add_option("--rates", options.rates,
+                   "Step the rate up through these (comma-separated), each a measured window "
+                   "over the same sockets")
+      ->delimiter(',');
+  chat->add_option("--p99-limit-ms", options.p99_limit_ms,
+                   "With --rates: stop after the first rate whose p99 is over this");
   chat->add_flag("--timeline", options.timeline,
                  "Also print delivered messages and latency for each measured second");
   chat->add_option("--personas", options.personas_path,
@@ -1210,6 +1531,10 @@ int main(int argc, char** argv) {
       ->capture_default_str();
 
   CLI11_PARSE(cli, argc, argv);
+  if (options.protocol == Protocol::kesher && options.sessions_path.empty()) {
+    std::fprintf(stderr, "kesher_load: --sessions is required (unless --protocol xmpp)\n");
+    return 1;
+  }
   if (*chat) return run_chat(options);
   return run_connections(options);
 }

@@ -3,11 +3,14 @@
 // slow-4G and 4x CPU throttling) with Debian's Chromium against the real kesher, serving web/dist.
 // It starts kesher on a free port with a temporary data folder and the demo personas, runs
 // Lighthouse as a guest on / and /register, registers a member over HTTP and runs it signed in on
-// /explore. It prints the scores and timings, writes a JSON report and replaces the marked table in
+// /explore, each in Hebrew (the default) and English, chosen by the app's language cookie. The
+// member's first visit (the welcome-credits dialog) is the first Hebrew /explore run. It prints
+// the scores and timings, writes a JSON report and replaces the marked table in
 // docs/performance.md. It builds nothing: the Makefile target depends on server, web, places and
 // personas.
 //
-// Usage: node web/bench/run-lighthouse.mjs [--runs N] [--out FILE] [--no-docs] [--lhr DIR]
+// Usage: node web/bench/run-lighthouse.mjs [--runs N] [--languages he,en] [--out FILE] [--no-docs]
+//   [--lhr DIR]
 // Environment: KESHER_BIN, KESHER_PLACES, KESHER_PERSONAS, KESHER_WEB (the built client, default
 // web/dist), CHROME_PATH (default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
@@ -26,6 +29,8 @@ const option = (name, fallback) => {
 const runs = Math.max(1, Number(option('--runs', '1')));
 const reportFile = resolve(option('--out', join(root, 'build', 'bench-web.json')));
 const updateDocs = !args.includes('--no-docs');
+// The pages are drawn per language, and a Hebrew page needs other fonts than an English one.
+const languages = option('--languages', 'he,en').split(',');
 // --lhr DIR keeps each run's full Lighthouse result there, for looking into an audit.
 const lhrDir = option('--lhr', null);
 const bin = process.env.KESHER_BIN ?? join(root, 'build/server/kesher');
@@ -141,7 +146,7 @@ function figures(lhr) {
   };
 }
 
-async function audit(chrome, url, cookie) {
+async function audit(chrome, url, language, cookie) {
   const result = await lighthouse(
     url,
     {
@@ -149,7 +154,8 @@ async function audit(chrome, url, cookie) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      // The language cookie is what the server reads first to choose the page's language.
+      extraHeaders: { Cookie: [`language=${language}`, cookie].filter(Boolean).join('; ') },
     },
     // The default config is mobile with simulated throttling (formFactor 'mobile').
     undefined,
@@ -158,7 +164,7 @@ async function audit(chrome, url, cookie) {
   if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
   if (lhrDir) {
     mkdirSync(lhrDir, { recursive: true });
-    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${language}-${Date.now()}.json`;
     writeFileSync(join(lhrDir, name), JSON.stringify(result.lhr));
   }
   return figures(result.lhr);
@@ -179,13 +185,13 @@ const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 function table(pages) {
   const lines = [
-    '| page | visitor | performance | accessibility | best practices | FCP | LCP | TBT | CLS | transferred | JS transferred |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| page | language | visitor | performance | accessibility | best practices | FCP | LCP | TBT | CLS | transferred | JS transferred |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const p of pages) {
     const s = p.summary;
     lines.push(
-      `| \`${p.path}\` | ${p.visitor} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${sec(s.fcpMs)} | ${sec(s.lcpMs)} | ${Math.round(s.tbtMs)} ms | ${s.cls.toFixed(3)} | ${kib(s.transferBytes)} | ${kib(s.jsBytes)} |`,
+      `| \`${p.path}\` | ${p.language} | ${p.visitor} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${sec(s.fcpMs)} | ${sec(s.lcpMs)} | ${Math.round(s.tbtMs)} ms | ${s.cls.toFixed(3)} | ${kib(s.transferBytes)} | ${kib(s.jsBytes)} |`,
     );
   }
   return lines.join('\n');
@@ -199,22 +205,22 @@ try {
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  const plan = [
-    { path: '/', visitor: 'guest' },
-    { path: '/register', visitor: 'guest' },
-    { path: '/explore', visitor: 'member', cookie },
-  ];
+  const plan = languages.flatMap((language) => [
+    { path: '/', language, visitor: 'guest' },
+    { path: '/register', language, visitor: 'guest' },
+    { path: '/explore', language, visitor: 'member', cookie },
+  ]);
   const pages = [];
   for (const page of plan) {
     const samples = [];
     for (let i = 0; i < runs; i += 1) {
-      samples.push(await audit(chrome, `${base}${page.path}`, page.cookie));
+      samples.push(await audit(chrome, `${base}${page.path}`, page.language, page.cookie));
       const s = samples.at(-1);
       console.log(
-        `${page.path} (${page.visitor}) run ${i + 1}/${runs}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s.bestPractices}, FCP ${sec(s.fcpMs)}, LCP ${sec(s.lcpMs)}, TBT ${Math.round(s.tbtMs)} ms, CLS ${s.cls.toFixed(3)}, ${kib(s.transferBytes)} transferred, ${kib(s.jsBytes)} JS`,
+        `${page.path} ${page.language} (${page.visitor}) run ${i + 1}/${runs}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s.bestPractices}, FCP ${sec(s.fcpMs)}, LCP ${sec(s.lcpMs)}, TBT ${Math.round(s.tbtMs)} ms, CLS ${s.cls.toFixed(3)}, ${kib(s.transferBytes)} transferred, ${kib(s.jsBytes)} JS`,
       );
     }
-    pages.push({ path: page.path, visitor: page.visitor, samples, summary: summarize(samples) });
+    pages.push({ ...page, cookie: undefined, samples, summary: summarize(samples) });
   }
   const when = new Date().toISOString();
   const report = { when, lighthouse: '12.2.3', chromePath, runs, pages };
@@ -223,7 +229,7 @@ try {
   for (const p of pages)
     if (p.summary.failing.length > 0)
       console.log(
-        `${p.path}: failing accessibility/best-practice audits: ${p.summary.failing.join(', ')}`,
+        `${p.path} ${p.language}: failing accessibility/best-practice audits: ${p.summary.failing.join(', ')}`,
       );
   console.log(`Report: ${relative(process.cwd(), reportFile)}`);
   if (updateDocs) {

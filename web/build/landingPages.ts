@@ -42,9 +42,12 @@ export interface PageLanguage {
   exploreFile: string;
   /** The same page without either, for every other route of the app. */
   shellFile: string;
-  /** The Rubik subset the first screen's text is in. */
-  fontSubset: 'hebrew' | 'latin';
+  /** The Rubik subset the page's text is written in (FIRST_SCREEN_FONTS says which files that
+   *  takes). */
+  fontSubset: FontSubset;
 }
+
+type FontSubset = 'hebrew' | 'latin';
 
 export const PAGE_LANGUAGES: readonly PageLanguage[] = [
   {
@@ -82,13 +85,42 @@ export const PAGE_LANGUAGES: readonly PageLanguage[] = [
   },
 ];
 
-// The weights the landing's first screen draws with (LandingPage.css: body 400, buttons and
-// kicker 500/700, the title 800). Only these are preloaded; the rest load on demand.
-const FIRST_SCREEN_WEIGHTS = [400, 700, 800] as const;
-// The registration's first screen: body text 400, the titles and buttons 700.
-const REGISTER_WEIGHTS = [400, 700] as const;
-// The Slips: the card's name 700, the page title 800, body text 400.
-const EXPLORE_WEIGHTS = [400, 700, 800] as const;
+/** The Rubik weights a pre-rendered first screen draws with, by subset. Exactly these are
+ *  preloaded, and e2e/first-load.spec.ts checks that the page asks for no other font before its
+ *  scripts run. A font left out costs a late swap, a second layout and, in Lighthouse's simulation,
+ *  0.15 s of first paint (docs/performance.md). */
+type FirstScreenFonts = Readonly<Record<FontSubset, readonly number[]>>;
+
+// By screen, then by the subset the page is written in. Hebrew text takes the Latin subset too:
+// its spaces, digits and punctuation are in that subset's unicode-range (src/ui/fonts.css); its
+// 800 titles are single words. A Latin page takes Hebrew only for the landing's and the
+// registration's language picker, which names Hebrew in its own script (500).
+const FIRST_SCREEN_FONTS: Record<
+  'landing' | 'register' | 'explore' | 'shell',
+  Record<FontSubset, FirstScreenFonts>
+> = {
+  // LandingPage.css: body 400, buttons and kicker 500/700, the title 800.
+  landing: {
+    hebrew: { hebrew: [400, 500, 700, 800], latin: [400, 500, 700] },
+    latin: { hebrew: [500], latin: [400, 500, 700, 800] },
+  },
+  // Body text 400, the choices 500, the titles and buttons 700.
+  register: {
+    hebrew: { hebrew: [400, 500, 700], latin: [400, 500, 700] },
+    latin: { hebrew: [500], latin: [400, 500, 700] },
+  },
+  // The Slips: body text 400, the place line and the tab labels 500, the card's name 700, the
+  // page title 800.
+  explore: {
+    hebrew: { hebrew: [400, 500, 700, 800], latin: [400, 500, 700] },
+    latin: { hebrew: [], latin: [400, 500, 700, 800] },
+  },
+  // The other routes draw their own screens: the body text's weight is what they share.
+  shell: {
+    hebrew: { hebrew: [400], latin: [400] },
+    latin: { hebrew: [], latin: [400] },
+  },
+};
 // A rule of each stylesheet the pre-rendered /explore needs: the frame's tab bar, the people's
 // photo and badges, the page and its cards.
 const EXPLORE_STYLES = ['.tab-bar', '.people-photo', '.explore__deck'] as const;
@@ -341,24 +373,32 @@ export function landingPages(figures: LandingFigures): Plugin {
           const common = readTree(srcDir, 'common', lang.code);
           const translations = chunkOf(bundle, `src/i18n/bundles/${lang.code}.ts`);
           if (!translations) throw new Error(`landingPages: no translation chunk for ${lang.code}`);
-          const fonts = (weights: readonly number[]) =>
-            weights.map(
-              (weight) =>
-                `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${fontFile(bundle, lang.fontSubset, weight)}">`,
+          const fonts = (screen: keyof typeof FIRST_SCREEN_FONTS) => {
+            const plan = FIRST_SCREEN_FONTS[screen][lang.fontSubset];
+            return (['hebrew', 'latin'] as const).flatMap((subset) =>
+              plan[subset].map(
+                (weight) =>
+                  `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${fontFile(bundle, subset, weight)}">`,
+              ),
             );
+          };
           const translationLinks = [translations.fileName, ...translations.imports].map(
             (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
           );
           const title = lookup(common, 'brand');
           // A page with its first screen in the markup: that screen's fonts and stylesheets in
           // the head, and the app started after its paint.
-          const prerendered = (markup: string, weights: readonly number[], css: string[]) =>
+          const prerendered = (
+            markup: string,
+            screen: 'landing' | 'register' | 'explore',
+            css: string[],
+          ) =>
             startAfterPaint(
               pageFor(html, lang, {
                 title,
                 markup,
                 headLinks: [
-                  ...fonts(weights),
+                  ...fonts(screen),
                   ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
                   ...translationLinks,
                 ],
@@ -368,20 +408,15 @@ export function landingPages(figures: LandingFigures): Plugin {
             );
           const page = prerendered(
             landingMarkup(lang, auth, common, figures),
-            FIRST_SCREEN_WEIGHTS,
+            'landing',
             landingCss,
           );
-          // The other routes draw their own screens: the body text's weight is what they share.
           const shell = pageFor(html, lang, {
             title,
             markup: '',
-            headLinks: [...fonts([400]), ...translationLinks],
+            headLinks: [...fonts('shell'), ...translationLinks],
           });
-          const register = prerendered(
-            registerMarkup(lang, auth, common),
-            REGISTER_WEIGHTS,
-            registerCss,
-          );
+          const register = prerendered(registerMarkup(lang, auth, common), 'register', registerCss);
           this.emitFile({ type: 'asset', fileName: lang.registerFile, source: register });
           const explore = prerendered(
             exploreMarkup(lang, {
@@ -389,7 +424,7 @@ export function landingPages(figures: LandingFigures): Plugin {
               explore: readTree(srcDir, 'explore', lang.code),
               people: readTree(srcDir, 'people', lang.code),
             }),
-            EXPLORE_WEIGHTS,
+            'explore',
             exploreCss,
           );
           this.emitFile({ type: 'asset', fileName: lang.exploreFile, source: explore });

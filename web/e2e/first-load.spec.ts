@@ -207,3 +207,53 @@ for (const lang of ['he', 'en'] as const) {
     await context.close();
   });
 }
+
+// Every font a pre-rendered first screen draws with is preloaded: one that is not arrives late and
+// lays the page out a second time (docs/performance.md, "First load"). Scripts are blocked, so the
+// fonts are those of the server's page, before React draws more.
+for (const lang of ['he', 'en'] as const) {
+  test(`the pre-rendered pages in ${lang} preload every font they draw with`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    onlyPairedLayout(lang);
+    const { context } = await newVisitor(browser, testInfo, {
+      baseURL,
+      locale: LOCALES[lang],
+      javaScript: true,
+    });
+    await registerByApi(context.request, `first-fonts-${lang}`);
+    await context.route('**/*.js', (route) => route.abort());
+    for (const path of ['/', '/register', '/explore']) {
+      // The landing's and the registration's own pages are for guests.
+      const guest = path !== '/explore';
+      const visit = guest
+        ? await newVisitor(browser, testInfo, { baseURL, locale: LOCALES[lang], javaScript: true })
+        : { context, page: await context.newPage() };
+      if (guest) await visit.context.route('**/*.js', (route) => route.abort());
+      const requested = new Set<string>();
+      // On /explore, the cards hold members' own words, in their own script: an English page
+      // may need the Hebrew subset for a Hebrew bio, which the build cannot know.
+      const ownWords = path === '/explore' && lang !== 'he' ? /rubik-hebrew-/ : null;
+      visit.page.on('request', (request) => {
+        const file = new URL(request.url()).pathname;
+        if (file.endsWith('.woff2') && !ownWords?.test(file)) requested.add(file);
+      });
+      await visit.page.goto(path);
+      await expect(visit.page.locator('html')).toHaveAttribute('lang', lang);
+      await visit.page.evaluate(() => document.fonts.ready);
+      const preloaded = await visit.page
+        .locator('link[rel="preload"][as="font"]')
+        .evaluateAll((links) =>
+          links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+        );
+      // Preloads are always fetched, so the two are equal only if nothing else was.
+      expect([...requested].sort(), `${path} asks only for preloaded fonts`).toEqual(
+        [...preloaded].sort(),
+      );
+      if (guest) await visit.context.close();
+      else await visit.page.close();
+    }
+    await context.close();
+  });
+}

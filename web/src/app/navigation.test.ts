@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { guardDecision } from './guardRules';
 import { contactsRedirect, isActivePath, tabBarMode } from './navigation';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The console's modules held to the server's own list (`kesher --dump-protocol`, its
 // console_modules), as src/realtime/contract.test.ts does for the members' socket.
 import { execFileSync } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Every area folder under src/i18n/ must hold he, en and de with the same keys, no empty values
 // and the same {{placeholders}}; a key missing in one language would show up as a raw key.
 import { describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The web's copies of the protocol's contract, held to the server's own: `kesher --dump-protocol`
 // prints the server's socket modules with who may call them, its error codes and its pages with
 // their access (server/src/app/protocol_dump.cpp). Set KESHER_BIN to the binary; `make web-test`

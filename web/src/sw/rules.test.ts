@@ -1,3 +1,4 @@
+// @vitest-environment node
 import he from '../i18n/push/he.json';
 import {
   cacheName,

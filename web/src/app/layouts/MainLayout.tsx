@@ -1,25 +1,23 @@
 // The signed-in frame (spec §2): one column with a bottom tab bar under 865 px; three columns
 // (side nav, page, spotlight + contacts) from 865 px.
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { BoostModalHost } from '../../features/money/BoostModal';
-import { CreditsHistoryHost } from '../../features/money/CreditsHistory';
-import { FreeSpinHost } from '../../features/money/FreeSpin';
-import { WheelOverlayHost } from '../../features/money/WheelOverlay';
-import { MatchedModalHost } from '../../features/people/MatchedModal';
-import { ProfileModalHost } from '../../features/people/ProfileModal';
-import { SubscriptionsModalHost } from '../../features/premium/SubscriptionsModal';
 import { BrandLogo } from '../../features/shell/BrandLogo';
 import { PageSpinner } from '../../features/shell/LoadingScreen';
-import { RightRail } from '../../features/shell/RightRail';
 import { SideNav } from '../../features/shell/SideNav';
-import { StoryViewerHost } from '../../features/stories/StoryViewerHost';
 import { TabBar } from '../../features/shell/TabBar';
 import { tabBarMode, WIDE_QUERY } from '../navigation';
 import { useAppStore } from '../store';
 import { useMediaQuery } from '../useMediaQuery';
+import { FrameHosts } from './FrameHosts';
 import './MainLayout.css';
+
+// The right column is drawn only from 865 px, and its contacts and spotlight bring their own
+// styles: a chunk of its own keeps them off the phone's first load.
+const RightRail = lazy(() =>
+  import('../../features/shell/RightRail').then((m) => ({ default: m.RightRail })),
+);
 
 /** Open routes (payments return, referral) can be reached signed out; give guests a way in. */
 function GuestBar() {
@@ -59,16 +57,13 @@ export function MainLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {wide && <RightRail />}
+      {wide && (
+        <Suspense fallback={<aside className="side-column right-rail" />}>
+          <RightRail />
+        </Suspense>
+      )}
       {withTabBar && <TabBar />}
-      {signedIn && <ProfileModalHost />}
-      {signedIn && <MatchedModalHost />}
-      {signedIn && <SubscriptionsModalHost />}
-      {signedIn && <StoryViewerHost />}
-      {signedIn && <FreeSpinHost />}
-      {signedIn && <WheelOverlayHost />}
-      {signedIn && <BoostModalHost />}
-      {signedIn && <CreditsHistoryHost />}
+      {signedIn && <FrameHosts />}
     </div>
   );
 }

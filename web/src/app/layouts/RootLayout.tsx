@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { EscapeGate } from '../../features/escape/EscapeGate';
 import { MoneyRuntime } from '../../features/money/MoneyRuntime';
@@ -6,6 +6,7 @@ import { useMoneyStore } from '../../features/money/store';
 import { BannerHost } from '../../features/notify/BannerHost';
 import { ConnectionBanner } from '../../features/shell/ConnectionStatus';
 import { PushPromptGate } from '../../features/push/PushPromptGate';
+import { WhenWanted } from '../../ui/WhenWanted';
 import { useAppStore } from '../store';
 
 // The app-wide modals are not on the first screen: each is its own chunk, fetched the first time
@@ -19,13 +20,6 @@ const CreditsModal = lazy(() =>
 const PaymentModalHost = lazy(() =>
   import('../../features/money/PaymentModal').then((m) => ({ default: m.PaymentModalHost })),
 );
-
-/** Mounts a lazy modal host once it is first wanted, and keeps it (its closing stays its own). */
-function WhenWanted({ wanted, children }: { wanted: boolean; children: ReactNode }) {
-  const [mounted, setMounted] = useState(wanted);
-  if (wanted && !mounted) setMounted(true);
-  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
 
 /** Above every layout: app-wide modals that any screen may open through the store, the in-app
  *  notification banner, the connection status and the in-app browser escape. */

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, errorFromBody } from '../../app/apiError';
 import { login, logout, recover, register, reset } from './api';

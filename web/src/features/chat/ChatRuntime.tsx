@@ -2,12 +2,12 @@
 // It holds one ChatService per signed-in member and provides it to the screens (useChat); the
 // service loads the contacts and the unread total, applies the chat events, refreshes after a
 // reconnect or a return to the tab. The archives overlay is hosted here too.
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { canPreviewLocally, uploadPicture } from '../media/upload';
-import { ArchivesHost } from './ArchivesOverlay';
-import { ChatProvider, useChat } from './context';
+import { WhenWanted } from '../../ui/WhenWanted';
+import { ChatProvider, useChat, useChatState } from './context';
 import { ChatService } from './service';
 
 /** Runs the provided chat while someone is signed in, with the router's navigate for banners. */
@@ -23,10 +23,20 @@ export function useChatSync(): void {
   useEffect(() => (signedIn ? chat.start() : undefined), [chat, signedIn]);
 }
 
+// The archives overlay and the contact rows it draws load the first time it opens.
+const ArchivesHost = lazy(() =>
+  import('./ArchivesOverlay').then((m) => ({ default: m.ArchivesHost })),
+);
+
 /** What runs beside the pages: the chat itself and the archives overlay. */
 export function ChatHosts() {
   useChatSync();
-  return <ArchivesHost />;
+  const archivesWanted = useChatState((s) => s.archivesOpen);
+  return (
+    <WhenWanted wanted={archivesWanted}>
+      <ArchivesHost />
+    </WhenWanted>
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '../../realtime/protocol';
 import { setTestLanguage } from '../auth/testUtils';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The ChatService's pictures: an image from the device goes up inside its own bubble (with a fake
 // uploader), then send_message carries the link; a profile photo is sent by id; a story reply is
 // a paid text with story_id. The credit rules are those of text.

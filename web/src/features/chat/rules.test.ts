@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Configs } from '../../realtime/protocol';
 import { formatRelativeTime } from '../../ui/relativeTime';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeAll, beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../app/store';
 import { TEST_USER } from '../../realtime/testing';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TYPING_SEND_INTERVAL_MS, TYPING_SHOW_MS, TypingIndicators, TypingSender } from './typing';
 

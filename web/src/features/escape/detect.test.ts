@@ -1,3 +1,4 @@
+// @vitest-environment node
 // In-app browser detection against a table of user agents in the exact form the apps and
 // browsers send them (Facebook for Android and iOS, Messenger, Instagram, TikTok, other apps' web
 // views, and the browsers that must never be mistaken for one), versions of 2023–2024.

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from './LoadError';
+import './lists.css';
 
 interface ListEndProps {
   failed: boolean;

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { Icon } from '../../ui/icons';
+import './lists.css';
 
 interface ListHeaderProps {
   title: string;

@@ -1,3 +1,4 @@
+import './lists.css';
 interface LoadErrorProps {
   message: string;
   retryLabel: string;

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icons';
+import './lists.css';
 
 interface LockedPhotoProps {
   /** Picks one of the shapes; it comes from the position in the list, never from a person. */

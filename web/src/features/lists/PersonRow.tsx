@@ -5,6 +5,7 @@ import type { PeopleListEntry } from '../../realtime/protocol';
 import { Icon } from '../../ui/icons';
 import { OnlineDot, PersonPhoto } from '../../ui/PersonPhoto';
 import { formatRelativeTime } from '../../ui/relativeTime';
+import './lists.css';
 
 interface PersonRowProps {
   entry: PeopleListEntry;

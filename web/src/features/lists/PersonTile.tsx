@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { LockedPhoto } from './LockedPhoto';
 // The tile draws the online dot itself (its own place on the photo).
 import '../../ui/PersonPhoto.css';
+import './lists.css';
 
 interface PersonTileProps {
   photo: ReactNode;

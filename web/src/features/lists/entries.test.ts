@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { mergeEntries } from './entries';
 import { lockedEntries, makeEntry } from './testing';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PhotoEntry } from '../../realtime/protocol';
 import { canAddPhoto, slotsOf, type PendingPhoto } from './photoSlots';

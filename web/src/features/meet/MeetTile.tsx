@@ -6,6 +6,7 @@ import { LanguageBadge } from '../people/PersonBadges';
 import { Icon } from '../../ui/icons';
 import { PersonPhoto } from '../../ui/PersonPhoto';
 import { PersonTile } from '../lists/PersonTile';
+import '../lists/lists.css';
 
 /** A Discover tile: photo, name and age, city, distance bucket, online dot, Virtual badge. */
 export function MeetTile({ person, onOpen }: { person: Person; onOpen: (id: number) => void }) {

@@ -6,6 +6,7 @@ import { gradientFor, initialsOf } from '../../ui/personPlaceholder';
 import { openProfile, usePeopleStore } from '../people/store';
 import { fetchSpotlight } from './api';
 import '../../ui/PersonPhoto.css';
+import './SpotlightStrip.css';
 
 type LoadState = 'loading' | 'ready' | 'failed';
 

@@ -8,15 +8,13 @@ import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { Modal } from '../../ui/Modal';
 import { FreeSpinIcon } from '../../ui/icons';
+import { freeSpinShown } from './freeSpinShown';
 import { openWheel, useMoneyStore } from './store';
+import './money.css';
 import './wheel.css';
 
 /** Spec §2: the button fades in this long after it becomes visible. */
 export const FREE_SPIN_FADE_DELAY_MS = 100;
-
-export function freeSpinPlace(pathname: string): boolean {
-  return pathname === '/explore' || pathname === '/meet';
-}
 
 function FloatingButton() {
   const { t } = useTranslation();
@@ -86,7 +84,7 @@ export function FreeSpinHost() {
   const spins = useAppStore((s) => s.user?.sof_spin_available ?? 0);
   const wheelOpen = useMoneyStore((s) => s.wheelOpen);
   const seenFor = useMoneyStore((s) => s.splashSeenFor);
-  if (!freeSpinPlace(pathname) || spins <= 0 || wheelOpen) return null;
+  if (!freeSpinShown(pathname, spins, wheelOpen)) return null;
   const splash = spins > seenFor;
   return (
     <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icons';
 import { promoPhase } from './countdown';
 import { useNow } from './useNow';
+import './money.css';
 
 export function PromoBanner({ ends, discount }: { ends: number | null; discount: number }) {
   const { t } = useTranslation();

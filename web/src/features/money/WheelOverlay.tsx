@@ -21,6 +21,7 @@ import {
   SPIN_DURATION_MS,
   targetRotation,
 } from './wheel';
+import './money.css';
 import './wheel.css';
 
 /** Spec §9: a spin costs 100 credits unless the configuration says otherwise. */

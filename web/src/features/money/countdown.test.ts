@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, promoPhase, PROMO_EXPIRED_SHOWN_MS } from './countdown';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { CreditPackage } from '../../realtime/protocol';
 import { bestValueId, bonusOf, hasFreeSpin, promoEnds, sortCreditPackages } from './credits';

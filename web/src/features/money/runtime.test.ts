@@ -1,3 +1,4 @@
+// @vitest-environment node
 // bindMoney and the moment the socket signs in: the member's prices (their currency) are asked
 // for whether the sign-in comes before or after the runtime starts.
 import { useAppStore } from '../../app/store';

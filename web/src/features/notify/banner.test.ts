@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_DURATION_MS, FREE_CREDITS_BANNER_MS } from '../../app/constants';
 import { useAppStore } from '../../app/store';

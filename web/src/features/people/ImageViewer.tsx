@@ -8,6 +8,7 @@ import { Icon } from '../../ui/icons';
 import { useSwipeStep } from '../../ui/readingStep';
 import { wrapIndex } from './display';
 import { PersonPhoto } from './PersonBadges';
+import './ImageViewer.css';
 
 interface ImageViewerProps {
   person: Pick<Person, 'id' | 'name'>;

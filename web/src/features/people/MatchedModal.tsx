@@ -1,7 +1,6 @@
-// "It's a match!" (spec §2 matched modal) and the like-limit upsell. MainLayout mounts the host
-// once; it also listens for `match` events (a virtual profile may like back later) and keeps
-// presence up to date everywhere.
-import { useEffect, useId, type CSSProperties } from 'react';
+// "It's a match!" (spec §2 matched modal) and the like-limit upsell. What opens them, `match`
+// events (a virtual profile may like back later), and presence are heard by useMatchWatch.
+import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../../app/store';
@@ -9,14 +8,13 @@ import { openSubscriptions } from '../premium/store';
 import { photoOf } from '../shell/avatar';
 import { Icon } from '../../ui/icons';
 import { Dialog } from '../../ui/Dialog';
-import { onMatch } from './api';
-import { showMatch, useLikeLimit, useMatchModal } from './overlays';
+import { useLikeLimit, useMatchModal } from './overlays';
 import { PersonPhoto } from './PersonBadges';
-import { usePeopleStore, useProfileModal } from './store';
-import { useOnlinePresence } from './useOnlinePresence';
+import { useProfileModal } from './store';
+import { useMatchWatch } from './useMatchWatch';
 import './people.css';
 
-export { showMatch };
+export { showMatch } from './overlays';
 
 const HEARTS = 10;
 
@@ -148,21 +146,19 @@ function LikeLimitSheet() {
   );
 }
 
-/** Mounted once by MainLayout (signed in): matched modal, like-limit upsell and presence. */
-export function MatchedModalHost() {
-  useOnlinePresence();
-  useEffect(
-    () =>
-      onMatch((person) => {
-        usePeopleStore.getState().markLiked(person.id, true);
-        showMatch({ ...person, liked: 1, matched: 1 });
-      }),
-    [],
-  );
+/** The matched modal and the like-limit upsell, each shown while its store says so. */
+export function MatchedModals() {
   return (
     <>
       <MatchedModal />
       <LikeLimitSheet />
     </>
   );
+}
+
+/** The modals with what opens them, in one piece (the frame mounts the two apart, so that the
+ *  modals' chunk loads only when one opens: app/layouts/FrameHosts.tsx). */
+export function MatchedModalHost() {
+  useMatchWatch();
+  return <MatchedModals />;
 }

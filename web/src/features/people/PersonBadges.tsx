@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Person } from '../../realtime/protocol';
 import { Icon } from '../../ui/icons';
 import { initialsOf, placeholderGradient } from './display';
+import './PersonBadges.css';
 
 /**
  * "Tel Aviv · 10 km away", or "Tel Aviv, Israel · 10 km away" with the country; a person farther

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PeopleListEntry } from '../../realtime/protocol';
 import { applyPage, mergeById, mergeByIdNewest, REPLACE_BELOW, withoutId } from './lists';

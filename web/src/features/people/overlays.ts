@@ -1,5 +1,5 @@
 // Small overlay stores of the discovery screens: the matched modal and the like-limit upsell,
-// mounted once by MainLayout (through ProfileModalHost and MatchedModalHost), so any screen can
+// mounted by the signed-in frame (app/layouts/FrameHosts.tsx) once opened, so any screen can
 // open them; and showNotice, the discovery screens' way into the notification banner.
 import { create } from 'zustand';
 import { showBanner } from '../notify/banner';

@@ -8,7 +8,7 @@ export function applyPresence(event: OnlinesEvent): void {
   usePeopleStore.getState().setStatus(event.user_id, event.type === 'online' ? 1 : 0);
 }
 
-/** Presence events set a person online or offline everywhere. Mounted once, by MatchedModalHost. */
+/** Presence events set a person online or offline everywhere. Mounted once, by useMatchWatch. */
 export function useOnlinePresence(): void {
   useEffect(() => onPresence(applyPresence), []);
 }

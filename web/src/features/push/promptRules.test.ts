@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { pushPrompt, type PromptFacts } from './promptRules';
 import type { DeviceOs } from './platform';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { jsonResponse } from '../auth/testUtils';
 import {
   base64UrlToBytes,

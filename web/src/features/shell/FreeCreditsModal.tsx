@@ -5,8 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../app/format';
 import { useAppStore } from '../../app/store';
 import { Modal } from '../../ui/Modal';
-import { CoinIcon } from '../../ui/icons';
+import { CoinIcon, SolidIcon } from '../../ui/icons';
 import './RewardModal.css';
+
+// A four-pointed spark, drawn rather than typed: "✦" is in no subset of the app's font, and the
+// system fallback font it sends the browser looking for costs a font lookup and looks different
+// on every platform.
+const SPARK =
+  'M12 1.5c.7 5.6 4.9 9.8 10.5 10.5-5.6.7-9.8 4.9-10.5 10.5C11.3 16.9 7.1 12.7 1.5 12 7.1 11.3 11.3 7.1 12 1.5z';
 
 export function FreeCreditsModal() {
   const { t } = useTranslation();
@@ -28,9 +34,9 @@ export function FreeCreditsModal() {
     >
       <div className="reward-modal__art" aria-hidden="true">
         <span className="reward-modal__glow" />
-        <span className="reward-modal__spark reward-modal__spark--a">✦</span>
-        <span className="reward-modal__spark reward-modal__spark--b">✦</span>
-        <span className="reward-modal__spark reward-modal__spark--c">✦</span>
+        <SolidIcon d={SPARK} size={16} className="reward-modal__spark reward-modal__spark--a" />
+        <SolidIcon d={SPARK} size={22} className="reward-modal__spark reward-modal__spark--b" />
+        <SolidIcon d={SPARK} size={12} className="reward-modal__spark reward-modal__spark--c" />
         <CoinIcon size={96} className="reward-modal__coin" />
       </div>
       <p className="pill reward-modal__eyebrow">{t(`${words}.eyebrow`)}</p>

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { StoryRing } from '../../realtime/protocol';
 import { mergeRings, mineFirst, withoutMember } from './rules';
