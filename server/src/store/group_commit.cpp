@@ -55,12 +55,15 @@ void GroupCommitter::commit_loop() {
     }
     commit_batch_(batch);
     for (PendingWrite& pending : batch) pending.done(pending.error);
+    size_t written = batch.size();
+    // The callbacks go before flush() can return: they may hold the last reference to a socket
+    // session, whose destructor calls into the server that shutdown destroys after flush().
+    batch.clear();
     {
       std::lock_guard lock(queue_mutex_);
-      pending_.fetch_sub(batch.size(), std::memory_order_relaxed);
+      pending_.fetch_sub(written, std::memory_order_relaxed);
     }
     drained_.notify_all();
-    batch.clear();
   }
 }
 
