@@ -44,11 +44,11 @@ void publish_match(app::Context& app, int64_t to_user, int64_t other,
 }
 
 void announce_presence(app::Context& app, int64_t user_id, bool online) {
-  std::vector<store::social::RelatedPerson> related;
-  app.db->read([&](store::Session& db) { related = store::social::related_people(db, user_id); });
   // Announcements run on the workers, so a later change may have been announced first (on
   // another node too): one that is no longer true says nothing, since the later one told the truth.
   if (app.hub.online(user_id) != online) return;
+  std::vector<store::social::RelatedPerson> related;
+  app.db->read([&](store::Session& db) { related = store::social::related_people(db, user_id); });
   auto frame = std::make_shared<const std::string>(protocol::serialize(json::object{
       {"module", "onlines"}, {"type", online ? "online" : "offline"}, {"user_id", user_id}}));
   // The event names the user: only people who know who they are hear it (a fan's presence
