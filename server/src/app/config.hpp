@@ -34,6 +34,9 @@ struct Config {
   double member_frames_per_second = 30;
   double member_frame_burst = 60;
   int ws_idle_timeout_seconds = 45;  // the client pings every 10 s
+  // A write to a socket that has not finished after this long closes it (a peer that stopped
+  // reading but still sends a little, so that its queue never overflows).
+  int ws_write_stall_seconds = 10;
   std::string smtp_url;  // smtp://user:pass@host:587 or smtps://…; empty: outbox files
   std::string mail_from = "Kesher <no-reply@kesher.local>";
   std::string sqlite_sync = "full";  // "full" (durable commits) or "normal" (see SqliteOptions)

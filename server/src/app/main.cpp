@@ -74,6 +74,10 @@ void add_server_options(CLI::App& cli, Config& config) {
                  "Seconds without an inbound frame before a socket is closed")
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
+  cli.add_option("--ws-write-stall", config.ws_write_stall_seconds,
+                 "Seconds a write to a socket may wait for its peer to read before it is closed")
+      ->check(CLI::Range(1, 600))
+      ->capture_default_str();
   cli.add_option("--network-threads", config.network_threads, "Threads serving sockets")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();

@@ -312,6 +312,24 @@ class WebSocketSession final : public bus::Connection,
     });
   }
 
+  // Any thread: whether a write began before `since` and has not finished.
+  bool write_stalled_since(std::chrono::steady_clock::time_point since) const {
+    auto started = write_started_.load(std::memory_order_relaxed);
+    return started != std::chrono::steady_clock::time_point{} && started < since;
+  }
+
+  // Any thread: closes the socket if its write has still not finished. Its peer stopped reading,
+  // yet may send so little that the queue never overflows: the kernel's buffers, full, hold the
+  // answers, and the queue stays short (docs/protocol.md, "Limits").
+  void close_if_write_stalled(std::chrono::steady_clock::duration limit) {
+    asio::post(ws_.get_executor(), [self = shared_from_this(), limit] {
+      if (!self->write_stalled_since(std::chrono::steady_clock::now() - limit)) return;
+      spdlog::warn("closing a socket of user {} whose peer stopped reading", self->state_.user_id);
+      self->overflowed_ = true;
+      self->close_now(static_cast<uint16_t>(websocket::close_code::policy_error));
+    });
+  }
+
   // Any thread: whether the session the socket signed in with has expired by `now`.
   bool session_expired(int64_t now) const {
     int64_t expires_at = session_expires_at_.load(std::memory_order_relaxed);
@@ -467,7 +485,9 @@ class WebSocketSession final : public bus::Connection,
       queue_.pop_front();
       queued_bytes_ -= frame->size();
       ws_.text(true);
+      write_started_.store(std::chrono::steady_clock::now(), std::memory_order_relaxed);
       auto [ec, bytes] = co_await ws_.async_write(asio::buffer(*frame), kNoThrow);
+      write_started_.store({}, std::memory_order_relaxed);
       if (ec) {
         // The connection is broken: nothing more is written, and cutting it ends the reader too.
         writing_ = false;
@@ -551,6 +571,9 @@ class WebSocketSession final : public bus::Connection,
   std::list<WebSocketSession*>::iterator registration_;  // in server_.sockets while serving
   // Written on the strand, read by the idle sweep.
   std::atomic<int64_t> session_expires_at_{0};
+  // When the write in progress began, or zero while none is; written on the strand, read by the
+  // idle sweep.
+  std::atomic<std::chrono::steady_clock::time_point> write_started_{};
   std::unique_ptr<asio::steady_timer> teardown_;  // only while closing
   app::ConnectionState state_;
   std::list<bus::Frame> queue_;  // unlike std::deque, allocates nothing while empty
@@ -929,19 +952,25 @@ asio::awaitable<void> Server::Impl::jobs_loop() {
   }
 }
 
-// Closes the sockets that sent nothing for the idle timeout (4002). Checking four times per
-// timeout, and at least once a second, closes a silent socket between 1 and 1.25 times the limit.
+// Closes the sockets that sent nothing for the idle timeout (4002), and those whose write has
+// waited for the write-stall limit (1008). Checking four times per limit, and at least once a
+// second, closes such a socket between 1 and 1.25 times its limit.
 asio::awaitable<void> Server::Impl::idle_sweep_loop() {
   const std::chrono::steady_clock::duration limit =
       std::chrono::seconds(app.config.ws_idle_timeout_seconds);
+  const std::chrono::steady_clock::duration write_stall =
+      std::chrono::seconds(app.config.ws_write_stall_seconds);
   asio::steady_timer timer(co_await asio::this_coro::executor);
   std::vector<std::shared_ptr<WebSocketSession>> silent;
   std::vector<std::shared_ptr<WebSocketSession>> expired;
+  std::vector<std::shared_ptr<WebSocketSession>> stalled;
   for (;;) {
-    timer.expires_after(std::min<std::chrono::steady_clock::duration>(1s, limit / 4));
+    timer.expires_after(
+        std::min<std::chrono::steady_clock::duration>({1s, limit / 4, write_stall / 4}));
     auto [ec] = co_await timer.async_wait(kNoThrow);
     if (ec || !acceptor.is_open()) co_return;
     auto since = std::chrono::steady_clock::now() - limit;
+    auto stalled_since = std::chrono::steady_clock::now() - write_stall;
     int64_t now = app.now();
     {
       std::lock_guard lock(sockets_mutex);
@@ -949,12 +978,17 @@ asio::awaitable<void> Server::Impl::idle_sweep_loop() {
         // A registered session is alive: it leaves the list before its last owner lets go.
         if (socket->silent_since(since)) silent.push_back(socket->shared_from_this());
         if (socket->session_expired(now)) expired.push_back(socket->shared_from_this());
+        if (socket->write_stalled_since(stalled_since)) {
+          stalled.push_back(socket->shared_from_this());
+        }
       }
     }
+    for (auto& socket : stalled) socket->close_if_write_stalled(write_stall);
     for (auto& socket : silent) socket->close_if_idle(limit);
     for (auto& socket : expired) socket->close(bus::kCloseLoggedOut);
     silent.clear();
     expired.clear();
+    stalled.clear();
     if (trim_pending.exchange(false)) malloc_trim(0);
     member_budget.prune(seconds_now());
     guest_budget.prune(seconds_now());

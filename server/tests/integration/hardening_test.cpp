@@ -125,6 +125,52 @@ TEST(Hardening, SlowReadersAreTornDownAndTheirMemoryReleased) {
   EXPECT_EQ(fresh->request("session/validate")["request_status"], 1);
 }
 
+// A peer that reads nothing yet keeps sending a little: its answers fill the kernel's buffers but
+// never the server's queue (1,024 frames), so what ends it is the limit on a write that waits.
+// (A lossy network does this to the flood above: TCP backs off, and the peer's frames trickle in.)
+TEST(Hardening, APeerThatStopsReadingButKeepsSendingIsCutWhenItsWriteStalls) {
+  ServerProcess server({"--ws-write-stall", "2"});
+  auto member = register_member(server, unique_email("stall"));
+  WsClient::Options options{server.origin(), member.cookie, {}, 4096};
+  auto socket = WsClient::connect(server.port(), options);
+  ASSERT_TRUE(socket);
+  // The one answer this peer reads: how large each of the others will be.
+  auto first = socket->request("configs");
+  ASSERT_EQ(first["request_status"], 1);
+  size_t answer_bytes = json::serialize(first).size();
+  std::vector<uint16_t> port{socket->local_port()};
+
+  // Twenty requests a second: inside the frame budget (30), and after 20 s still far from the
+  // queue's limit, while the answers outgrow the kernel's buffers (some 130 KB) within seconds.
+  auto started = Clock::now();
+  int sent = 0;
+  bool cut = false;
+  while (Clock::now() - started < 20s) {
+    if (socket->is_open()) {
+      socket->send_text(R"({"module":"configs"})");
+      ++sent;
+    }
+    if (server.established_connections(port) == 0) {
+      cut = true;
+      break;
+    }
+    std::this_thread::sleep_for(50ms);
+  }
+  double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  std::printf(
+      "[ figures  ] a peer that reads nothing, %d requests of %zu-byte answers: cut after "
+      "%.1f s\n",
+      sent, answer_bytes, seconds);
+  EXPECT_TRUE(cut);
+  EXPECT_LT(static_cast<size_t>(sent) * answer_bytes, 8u * 1024 * 1024);
+  EXPECT_LT(sent, 1024);
+
+  // The member is not shut out: a fresh socket works.
+  auto fresh = connect_member(server, member);
+  ASSERT_TRUE(fresh);
+  EXPECT_EQ(fresh->request("session/validate")["request_status"], 1);
+}
+
 // Defect 6: the frame budget belongs to the member, not the socket.
 TEST(Hardening, FrameBudgetIsPerMemberAcrossSockets) {
   ServerProcess server;
