@@ -32,7 +32,7 @@ FUZZ_SMOKE_SECONDS ?= 6
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: cluster run test bootstrap server bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections bench-peers clean asan test-asan fuzz fuzz-smoke
+.PHONY: cluster run test bootstrap server integration-tests unit-tests bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections bench-peers clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -41,7 +41,14 @@ $(BUILD_DIR)/build.ninja:
 	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
 
 server: bootstrap $(BUILD_DIR)/build.ninja
-	cmake --build $(BUILD_DIR) -j $(JOBS)
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target kesher
+
+# The Release build's test programs, each built by the targets that run it.
+integration-tests: server
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target kesher_integration_tests
+
+unit-tests: server
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target kesher_unit_tests
 
 # The benchmark programs (not part of every build).
 bench-tools: server
@@ -69,29 +76,29 @@ cluster: server web places personas
 	BUILD_DIR=$(BUILD_DIR) PORT=$(PORT) PLACES=$(PLACES) PERSONAS=$(PERSONAS) \
 	  SEED_DEMO=$(SEED_DEMO) scripts/cluster
 
-unit-test: server places
+unit-test: unit-tests places
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) ctest --output-on-failure -L unit
 
-integration-test: server places personas
+integration-test: integration-tests places personas
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
 	  ctest --output-on-failure -j2 -L integration
 
 # The same suite against PostgreSQL (docs/decisions/0015): each test server gets a fresh database
 # of a throwaway cluster that each test process starts in a temporary folder (initdb, pg_ctl, a
 # Unix socket only) and removes at exit. Not part of make test yet.
-integration-test-postgres: server places personas
+integration-test-postgres: integration-tests places personas
 	cd $(BUILD_DIR) && KESHER_TEST_DATABASE=postgres KESHER_PLACES=$(abspath $(PLACES)) \
 	  KESHER_PERSONAS=$(abspath $(PERSONAS)) ctest --output-on-failure -j2 -L integration
 
 # The Hardening suite alone: its time and memory bounds are the Release server's, so test-asan
 # skips it, and make test runs the rest of the integration tests against the ASan server only.
-hardening-test: server places personas
+hardening-test: integration-tests places personas
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
 	  ctest --output-on-failure -L integration -R integration_alone
 
 # The contract test (web/src/realtime/contract.test.ts) compares the client with the built server.
 web-test: server
-	cd web && npm run lint && npm run typecheck && KESHER_BIN=$(abspath $(SERVER_BIN)) npm test
+	cd web && npm run typecheck && KESHER_BIN=$(abspath $(SERVER_BIN)) npm test
 
 # The members' bundle must not carry the staff console (scripts/check-bundles prints both sizes).
 e2e-test: server web places personas
@@ -101,7 +108,8 @@ e2e-test: server web places personas
 
 # Formatting first: it fails in seconds, and cannot drift. The integration tests run once, against
 # the ASan+UBSan server (test-asan), but for Hardening (hardening-test, against the Release one).
-test: lint unit-test hardening-test test-asan fuzz-smoke web-test e2e-test
+# The unit tests run once, under ASan and UBSan (test-asan); make unit-test runs the Release ones.
+test: lint hardening-test test-asan fuzz-smoke web-test e2e-test
 
 $(ASAN_DIR)/build.ninja:
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -112,7 +120,7 @@ asan: bootstrap $(ASAN_DIR)/build.ninja
 
 # The sanitized unit tests, the Release build's integration tests against the ASan+UBSan server
 # (one set of integration tests is compiled, not two), and every fuzz corpus replayed once.
-test-asan: asan server places personas
+test-asan: asan integration-tests places personas
 	server/tests/run_sanitized.sh $(ASAN_DIR) $(abspath $(PLACES)) $(abspath $(PERSONAS)) $(BUILD_DIR)
 
 fuzz: asan

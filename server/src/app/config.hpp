@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kesher::app {
 
@@ -49,6 +50,9 @@ struct Config {
   // This node's name among them (default: host-pid-random).
   std::string redis_url;
   std::string node_id;
+  // Peers that are our own proxies (canonical addresses): a request from one of them counts
+  // against the client address it appended to X-Forwarded-For (protocol/forwarded.hpp).
+  std::vector<std::string> trusted_proxies;
   // Sends waiting for a commit, server-wide, before new ones answer server_busy: about half a
   // second of the measured capacity (docs/performance.md).
   size_t max_queued_sends = 2048;

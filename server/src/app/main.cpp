@@ -32,6 +32,7 @@
 #include "net/server.hpp"
 #include "net/smtp_mailer.hpp"
 #include "net/static_files.hpp"
+#include "protocol/forwarded.hpp"
 #include "push/vapid.hpp"
 #include "store/backup.hpp"
 #include "store/staff.hpp"
@@ -107,6 +108,16 @@ void add_server_options(CLI::App& cli, Config& config) {
         return url.empty() || kesher::bus::wire::parse_redis_address(url)
                    ? std::string()
                    : std::string("must be redis://host:port or unix:/path");
+      });
+  cli.add_option("--trusted-proxy", config.trusted_proxies,
+                 "An address of a proxy in front of this node (repeat, or separate with commas): "
+                 "its requests count against the client it names last in X-Forwarded-For")
+      ->envname("KESHER_TRUSTED_PROXIES")
+      ->delimiter(',')
+      ->transform([](const std::string& address) {
+        auto canonical = kesher::protocol::canonical_address(address);
+        if (!canonical) throw CLI::ValidationError("--trusted-proxy", "not an IP address");
+        return *canonical;
       });
   cli.add_option("--node-id", config.node_id,
                  "This node's name in the cluster (default: host name, process id and a random "

@@ -41,6 +41,7 @@
 #include "protocol/cookies.hpp"
 #include "protocol/envelope.hpp"
 #include "protocol/errors.hpp"
+#include "protocol/forwarded.hpp"
 
 namespace kesher::net {
 
@@ -629,6 +630,16 @@ asio::awaitable<void> Server::Impl::accept_loop() {
 
 namespace {
 
+std::string client_of(const std::string& peer, const std::vector<std::string>& trusted_proxies,
+                      const http::request<http::string_body>& request) {
+  if (trusted_proxies.empty()) return peer;
+  std::vector<std::string_view> lines;
+  for (auto [line, end] = request.equal_range("X-Forwarded-For"); line != end; ++line) {
+    lines.push_back(line->value());
+  }
+  return protocol::client_address(peer, trusted_proxies, lines);
+}
+
 bool is_static_candidate(const http::request<http::string_body>& request) {
   return request.method() == http::verb::get || request.method() == http::verb::head;
 }
@@ -750,7 +761,7 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
     ~Leave() { count.fetch_sub(1, std::memory_order_relaxed); }
   } leave{http_connections};
   boost::system::error_code endpoint_error;
-  std::string remote_ip = socket.remote_endpoint(endpoint_error).address().to_string();
+  std::string peer_ip = socket.remote_endpoint(endpoint_error).address().to_string();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   for (;;) {
@@ -789,6 +800,8 @@ asio::awaitable<void> Server::Impl::serve_http(tcp::socket socket) {
     }
     if (ec) break;
     http::request<http::string_body> request = parser.release();
+    // Behind a proxy of ours, each request may come from another client (protocol/forwarded.hpp).
+    std::string remote_ip = client_of(peer_ip, app.config.trusted_proxies, request);
 
     if (websocket::is_upgrade(request)) {
       bool console = request.target() == "/console/ws";

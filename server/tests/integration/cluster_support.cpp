@@ -163,7 +163,8 @@ ProxyProcess::ProxyProcess(uint16_t port, const std::vector<uint16_t>& backends,
         << "defaults\n  mode http\n  timeout connect 2s\n  timeout client 60s\n"
         << "  timeout server 60s\n  timeout tunnel 1h\n"
         << "frontend site\n  bind 127.0.0.1:" << port << "\n  default_backend nodes\n"
-        << "backend nodes\n  balance roundrobin\n  option httpchk GET /healthz\n";
+        << "backend nodes\n  balance roundrobin\n  option httpchk GET /healthz\n"
+        << "  option forwardfor\n";
     for (size_t i = 0; i < backends.size(); ++i) {
       out << "  server node" << i + 1 << " 127.0.0.1:" << backends[i]
           << " check inter 500ms fall 2 rise 1\n";
@@ -211,10 +212,14 @@ void LocalCluster::start(size_t nodes, std::vector<std::string> extra_args) {
   std::vector<uint16_t> ports;
   for (size_t i = 0; i < nodes; ++i) {
     std::vector<std::string> args{
-        "--redis", redis_->url(), "--node-id", "node" + std::to_string(i + 1), "--origin", origin_};
+        "--redis",  redis_->url(), "--node-id",       "node" + std::to_string(i + 1),
+        "--origin", origin_,       "--trusted-proxy", "127.0.0.1"};
     args.insert(args.end(), extra_args.begin(), extra_args.end());
-    nodes_.push_back(std::make_unique<ServerProcess>(ServerProcess::Shared{data, database_url_},
-                                                     std::move(args)));
+    // Each node's connections carry its name, so that pg_stat_activity tells which node holds
+    // what (the job lock, in ClusterJobs).
+    std::string node_url = database_url_ + "&application_name=node" + std::to_string(i + 1);
+    nodes_.push_back(
+        std::make_unique<ServerProcess>(ServerProcess::Shared{data, node_url}, std::move(args)));
     ports.push_back(nodes_.back()->port());
   }
   proxy_ = std::make_unique<ProxyProcess>(proxy_port_, ports, folder_);

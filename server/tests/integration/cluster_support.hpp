@@ -45,7 +45,8 @@ class RedisProcess {
   std::unique_ptr<ChildProcess> process_;
 };
 
-// HAProxy in front of the nodes: round-robin, no stickiness, WebSockets passed through.
+// HAProxy in front of the nodes: round-robin, no stickiness, WebSockets passed through, each
+// request naming its client in X-Forwarded-For (the nodes trust 127.0.0.1 for it).
 class ProxyProcess {
  public:
   ProxyProcess(uint16_t port, const std::vector<uint16_t>& backends,

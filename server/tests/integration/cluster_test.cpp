@@ -1,13 +1,19 @@
 // Two nodes behind HAProxy with PostgreSQL and Redis (issue 15, docs/architecture.md "Two
-// shapes"): chat, events, presence, money and a node's death across the nodes. A handful of tests:
-// each starts a cluster of its own, which costs a few seconds.
+// shapes"): chat, events, presence, money, media, the console, the jobs and a node's death across
+// the nodes. A handful of tests: each starts a cluster of its own, which costs a few seconds.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <thread>
 
 #include "cluster_support.hpp"
+#include "console_support.hpp"
 
 using namespace kesher::test;
 
@@ -238,4 +244,134 @@ TEST_F(Cluster, AKilledNodesMembersReconnectThroughTheProxyAndLoseNothing) {
       3s));
 }
 
+// Media lives in the folder the nodes share, and a link signed by one node opens on the other.
+TEST_F(Cluster, AnUploadOnOneNodeOpensOnTheOther) {
+  Member dana = member(), eli = member();
+  auto picture = std::filesystem::temp_directory_path() /
+                 ("kesher-cluster-" + std::to_string(::getpid()) + ".jpg");
+  ASSERT_EQ(std::system(("vips gaussnoise '" + picture.string() + "[Q=85]' 320 240").c_str()), 0);
+  std::ifstream in(picture, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(picture);
+  constexpr std::string_view kBoundary = "KesherClusterBoundary";
+  std::string body = "--" + std::string(kBoundary) +
+                     "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.jpg\"\r\n"
+                     "Content-Type: image/jpeg\r\n\r\n" +
+                     bytes + "\r\n--" + std::string(kBoundary) + "--\r\n";
+  HttpOptions options{dana.cookie, cluster_->endpoint().origin};
+  options.content_type = "multipart/form-data; boundary=" + std::string(kBoundary);
+  auto uploaded = http_request(cluster_->node_endpoint(0).port, "POST", "/upload", body, options);
+  ASSERT_EQ(uploaded.status, 200) << uploaded.body;
+  std::string link(uploaded.json().at("data").as_string());
+
+  auto on_other = http_request(cluster_->node_endpoint(1).port, "GET", link, {}, {dana.cookie});
+  EXPECT_EQ(on_other.status, 200) << link;
+  EXPECT_EQ(on_other.headers["content-type"], "image/jpeg");
+  EXPECT_EQ(on_other.body.substr(0, 2), "\xFF\xD8");
+  // The same checks hold there: not for another member, not with a forged signature.
+  EXPECT_EQ(http_request(cluster_->node_endpoint(1).port, "GET", link, {}, {eli.cookie}).status,
+            403);
+  std::string forged = link;
+  forged.back() = forged.back() == 'A' ? 'B' : 'A';
+  EXPECT_EQ(http_request(cluster_->node_endpoint(1).port, "GET", forged, {}, {dana.cookie}).status,
+            403);
+}
+
+// A member writes to a persona through one node; the operator, signed in on the other, sees it
+// arrive in the queue and answers, and the answer reaches the member.
+TEST_F(Cluster, AnOperatorOnOneNodeAnswersAMemberOnTheOther) {
+  Staff op = add_staff(cluster_->node(0), "ops@kesher.test", "operator");
+  int64_t persona = add_persona(cluster_->node(0), "noa-cluster");
+  Member dana = member();
+  grant_credits(cluster_->node(0), dana, 5000);
+  auto console = signed_in_console(cluster_->node(0), op);
+  ASSERT_TRUE(console);
+  auto dana2 = on_node(1, dana);
+  ASSERT_EQ(send_text(*dana2, persona, "c-1").at("request_status").as_int64(), 1);
+  auto upsert = console->wait_event("console/queue/upsert", 5s);
+  ASSERT_TRUE(upsert) << "node 2's message reaches the console on node 1";
+  EXPECT_EQ(upsert->at("data").at("member_id").as_int64(), dana.id);
+  EXPECT_EQ(upsert->at("data").at("persona_id").as_int64(), persona);
+
+  json::object conversation{{"member_id", dana.id}, {"persona_id", persona}};
+  ASSERT_EQ(console->request("console/claim", conversation).at("request_status").as_int64(), 1);
+  json::object answer = conversation;
+  answer["message_type"] = "text";
+  answer["message_text"] = "Hi Dana!";
+  answer["client_id"] = "op-1";
+  auto sent = console->request("console/send", answer);
+  ASSERT_EQ(sent.at("request_status").as_int64(), 1) << serialize(sent);
+  auto arrived = dana2->wait_event("new_message", 5s);
+  ASSERT_TRUE(arrived) << "the answer reaches the member on node 2";
+  EXPECT_EQ(arrived->at("request_details").at("message").as_string(), "Hi Dana!");
+  EXPECT_EQ(arrived->at("request_details").at("sender_id").as_int64(), persona);
+  EXPECT_FALSE(arrived->at("request_details").as_object().contains("operator"));
+}
+
+// Which node (1, 2) holds the job lock now, from PostgreSQL's side; 0 for none.
+int64_t job_leader(ServerProcess& any_node) {
+  return query_integer(any_node,
+                       "SELECT COALESCE(MAX(CAST(SUBSTR(a.application_name, 5) AS INTEGER)), 0) "
+                       "FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                       "WHERE l.locktype = 'advisory' AND l.granted AND l.database = "
+                       "(SELECT oid FROM pg_database WHERE datname = current_database())");
+}
+
+// The jobs run on one node; when it dies, the other takes the lock and runs them.
+TEST_F(Cluster, TheJobsMoveToTheOtherNodeWhenTheirNodeDies) {
+  int64_t leader = 0;
+  ASSERT_TRUE(eventually([&] { return (leader = job_leader(cluster_->node(0))) != 0; }, 5s));
+  size_t survivor = leader == 1 ? 1 : 0;
+  // Exactly one node leads while both live.
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_EQ(job_leader(cluster_->node(survivor)), leader);
+
+  // A persona who likes back only when the job says so.
+  int64_t persona = add_persona(cluster_->node(survivor), "noa-jobs");
+  execute_sql(cluster_->node(survivor),
+              "UPDATE users SET likes_back_percent = 0 WHERE id = " + std::to_string(persona));
+  Member dana = member();
+  auto socket = on_node(survivor, dana);
+  auto liked = socket->request("swipe", {{"swiped_user_id", persona}, {"like", 1}});
+  ASSERT_EQ(liked.at("request_status").as_int64(), 1) << serialize(liked);
+
+  cluster_->node(static_cast<size_t>(leader - 1)).kill();
+  ASSERT_TRUE(eventually(
+      [&] { return job_leader(cluster_->node(survivor)) == static_cast<int64_t>(survivor + 1); },
+      10s))
+      << "the surviving node takes the job lock";
+  // A like-back falls due: the new leader's jobs make the match.
+  execute_sql(cluster_->node(survivor),
+              "INSERT INTO pending_like_backs (persona_id, member_id, due_at) VALUES (" +
+                  std::to_string(persona) + ", " + std::to_string(dana.id) + ", 0)");
+  auto match = socket->wait_event("match", 10s);
+  ASSERT_TRUE(match);
+  EXPECT_EQ(match->at("data").at("user").at("id").as_int64(), persona);
+}
+
 }  // namespace
+
+// Behind HAProxy every request reaches a node from 127.0.0.1; each still counts against its own
+// client (option forwardfor, --trusted-proxy), on whichever node it lands, and what a client
+// writes in X-Forwarded-For itself changes nothing.
+TEST(ClusterBehindTheProxy, PerAddressLimitsCountEachClientOnEveryNode) {
+  LocalCluster cluster(2, {"--register-limit-per-ip", "2"});
+  auto register_from = [&](const std::string& source, const std::string& claimed = {}) {
+    HttpOptions options{{}, cluster.endpoint().origin};
+    options.source_address = source;
+    if (!claimed.empty()) options.headers.emplace_back("X-Forwarded-For", claimed);
+    auto body = registration_body("proxied" + std::to_string(++counter) + "@example.com");
+    return http_request(cluster.endpoint().port, "POST", "/api/auth/register",
+                        json::serialize(body), options)
+        .status;
+  };
+  // Round-robin: the two sign-ups land on different nodes, and the third is refused on either.
+  EXPECT_EQ(register_from("127.0.0.2"), 201);
+  EXPECT_EQ(register_from("127.0.0.2"), 201);
+  EXPECT_EQ(register_from("127.0.0.2"), 429);
+  EXPECT_EQ(register_from("127.0.0.2"), 429);
+  // Another client has its own allowance, and cannot spend someone else's by naming them.
+  EXPECT_EQ(register_from("127.0.0.3", "127.0.0.2"), 201);
+  EXPECT_EQ(register_from("127.0.0.3", "198.51.100.1"), 201);
+  EXPECT_EQ(register_from("127.0.0.3", "198.51.100.2"), 429);
+}

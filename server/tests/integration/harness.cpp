@@ -59,6 +59,9 @@ std::string unique_suffix() {
 // process's throwaway cluster, named in this file so that commands run on the folder find it.
 constexpr const char* kDatabaseUrlFile = "test-database-url";
 
+// Commands on a test's folder use its places fixture too (see ServerProcess::launch).
+constexpr const char* kWithoutPlacesImport = "env -u KESHER_PLACES ";
+
 std::string database_url_of(const fs::path& data_dir) {
   std::ifstream in(data_dir / kDatabaseUrlFile);
   std::string url;
@@ -95,7 +98,16 @@ ServerProcess::ServerProcess(const Shared& shared, std::vector<std::string> extr
       database_url_(shared.database_url),
       extra_args_(std::move(extra_args)),
       owns_data_dir_(false) {
+  // So that commands run against the folder (run_kesher_command) reach the same database.
+  if (!database_url_.empty()) std::ofstream(data_dir_ / kDatabaseUrlFile) << database_url_ << "\n";
   launch();
+}
+
+std::string ServerProcess::origin() const {
+  // A node behind a proxy is told the site's origin; anything else is reached directly.
+  auto given = std::find(extra_args_.begin(), extra_args_.end(), "--origin");
+  if (given != extra_args_.end() && std::next(given) != extra_args_.end()) return *std::next(given);
+  return "http://localhost:" + std::to_string(port_);
 }
 
 ServerProcess::~ServerProcess() {
@@ -112,6 +124,9 @@ void ServerProcess::launch() {
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
+    // The data folder's small places fixture, not the full import make test names for the tests
+    // that want it (they pass --places): indexing 112,000 places took most of each start.
+    unsetenv("KESHER_PLACES");
     std::vector<std::string> args{server_binary(),    "--port",      "0",
                                   "--host",           "127.0.0.1",   "--data",
                                   data_dir_.string(), "--log-level", "warn"};
@@ -253,7 +268,8 @@ HttpResult http_request(uint16_t port, const std::string& method, const std::str
   if (!options.cookie.empty()) request.set(http::field::cookie, options.cookie);
   if (!options.origin.empty()) request.set(http::field::origin, options.origin);
   if (!body.empty()) request.set(http::field::content_type, options.content_type);
-  for (const auto& [name, value] : options.headers) request.set(name, value);
+  // A name given twice gives two lines, as a proxy that adds its own does.
+  for (const auto& [name, value] : options.headers) request.insert(name, value);
   request.body() = body;
   request.prepare_payload();
   http::write(stream, request);
@@ -643,8 +659,9 @@ void execute_sql(const ServerProcess& server, const std::string& sql) {
 }
 
 int run_kesher(const ServerProcess& server, const std::vector<std::string>& args) {
-  std::string command = std::string(server_binary()) + " --data '" + server.data_dir().string() +
-                        "' --log-level warn" + database_option(server.data_dir());
+  std::string command = std::string(kWithoutPlacesImport) + server_binary() + " --data '" +
+                        server.data_dir().string() + "' --log-level warn" +
+                        database_option(server.data_dir());
   for (const auto& arg : args) command += " '" + arg + "'";
   command += " > /dev/null";
   int status = std::system(command.c_str());
@@ -707,8 +724,8 @@ json::array query_rows(const ServerProcess& server, const std::string& sql) {
 
 CommandResult run_kesher_command(const fs::path& data_dir, const std::vector<std::string>& args,
                                  const std::string& input) {
-  std::string command = std::string(server_binary()) + " --data '" + data_dir.string() +
-                        "' --log-level warn" + database_option(data_dir);
+  std::string command = std::string(kWithoutPlacesImport) + server_binary() + " --data '" +
+                        data_dir.string() + "' --log-level warn" + database_option(data_dir);
   // Tests pass plain text without quotes of its own.
   if (!input.empty()) command = "printf '%s\\n' '" + input + "' | " + command;
   for (const auto& arg : args) command += " '" + arg + "'";

@@ -44,7 +44,8 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   uint16_t port() const { return port_; }
-  std::string origin() const { return "http://localhost:" + std::to_string(port_); }
+  // The origin its pages are served from: its --origin if it was given one.
+  std::string origin() const;
   Endpoint endpoint() const { return {port_, origin()}; }
   const std::filesystem::path& data_dir() const { return data_dir_; }
   // The server's PostgreSQL database (KESHER_TEST_DATABASE=postgres), or empty for SQLite.
