@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -127,6 +128,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // Vitest's default leaves one core free, which on a 2-core CI machine runs the files one at a
+    // time (183 s against 118 s with both).
+    maxWorkers: availableParallelism(),
     environment: 'jsdom',
     globals: true,
     setupFiles: ['src/test-setup.ts'],
