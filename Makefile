@@ -85,7 +85,7 @@ integration-test: integration-tests places personas
 
 # The same suite against PostgreSQL (docs/decisions/0015): each test server gets a fresh database
 # of a throwaway cluster that each test process starts in a temporary folder (initdb, pg_ctl, a
-# Unix socket only) and removes at exit. Not part of make test yet.
+# Unix socket only) and removes at exit. Against the Release server (the ASan one runs SQLite's).
 integration-test-postgres: integration-tests places personas
 	cd $(BUILD_DIR) && KESHER_TEST_DATABASE=postgres KESHER_PLACES=$(abspath $(PLACES)) \
 	  KESHER_PERSONAS=$(abspath $(PERSONAS)) ctest --output-on-failure -j2 -L integration
@@ -109,7 +109,7 @@ e2e-test: server web places personas
 # Formatting first: it fails in seconds, and cannot drift. The integration tests run once, against
 # the ASan+UBSan server (test-asan), but for Hardening (hardening-test, against the Release one).
 # The unit tests run once, under ASan and UBSan (test-asan); make unit-test runs the Release ones.
-test: lint hardening-test test-asan fuzz-smoke web-test e2e-test
+test: lint hardening-test test-asan integration-test-postgres fuzz-smoke web-test e2e-test
 
 $(ASAN_DIR)/build.ninja:
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
