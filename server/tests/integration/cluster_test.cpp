@@ -253,14 +253,10 @@ TEST_F(Cluster, AnUploadOnOneNodeOpensOnTheOther) {
   std::ifstream in(picture, std::ios::binary);
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::filesystem::remove(picture);
-  constexpr std::string_view kBoundary = "KesherClusterBoundary";
-  std::string body = "--" + std::string(kBoundary) +
-                     "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.jpg\"\r\n"
-                     "Content-Type: image/jpeg\r\n\r\n" +
-                     bytes + "\r\n--" + std::string(kBoundary) + "--\r\n";
   HttpOptions options{dana.cookie, cluster_->endpoint().origin};
   options.content_type = "multipart/form-data; boundary=" + std::string(kBoundary);
-  auto uploaded = http_request(cluster_->node_endpoint(0).port, "POST", "/upload", body, options);
+  auto uploaded = http_request(cluster_->node_endpoint(0).port, "POST", "/upload",
+                               multipart_body(bytes, "p.jpg"), options);
   ASSERT_EQ(uploaded.status, 200) << uploaded.body;
   std::string link(uploaded.json().at("data").as_string());
 

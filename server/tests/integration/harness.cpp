@@ -254,6 +254,18 @@ std::string HttpResult::session_cookie() const {
   return {};
 }
 
+std::string multipart_body(const std::string& bytes, const std::string& filename,
+                           const std::string& field) {
+  std::string body;
+  body += "--" + std::string(kBoundary) + "\r\n";
+  body +=
+      "Content-Disposition: form-data; name=\"" + field + "\"; filename=\"" + filename + "\"\r\n";
+  body += "Content-Type: image/jpeg\r\n\r\n";
+  body += bytes;
+  body += "\r\n--" + std::string(kBoundary) + "--\r\n";
+  return body;
+}
+
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
                         const std::string& body, const HttpOptions& options) {
   asio::io_context ioc;

@@ -92,6 +92,12 @@ struct HttpOptions {
   std::vector<std::pair<std::string, std::string>> headers;  // any others
 };
 
+// A multipart/form-data body with one file part, as a browser sends an upload (POST /upload), and
+// the boundary its Content-Type names ("multipart/form-data; boundary=" + kBoundary).
+inline constexpr std::string_view kBoundary = "KesherTestBoundary7MA4YWxk";
+std::string multipart_body(const std::string& bytes, const std::string& filename,
+                           const std::string& field = "file");
+
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
                         const std::string& body = {}, const HttpOptions& options = {});
 

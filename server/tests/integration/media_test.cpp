@@ -53,20 +53,6 @@ std::string exif_tags(const fs::path& path) {
   return read_file(out_path);
 }
 
-constexpr std::string_view kBoundary = "KesherTestBoundary7MA4YWxk";
-
-std::string multipart_body(const std::string& bytes, const std::string& filename,
-                           const std::string& field = "file") {
-  std::string body;
-  body += "--" + std::string(kBoundary) + "\r\n";
-  body +=
-      "Content-Disposition: form-data; name=\"" + field + "\"; filename=\"" + filename + "\"\r\n";
-  body += "Content-Type: image/jpeg\r\n\r\n";
-  body += bytes;
-  body += "\r\n--" + std::string(kBoundary) + "--\r\n";
-  return body;
-}
-
 class Media : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
