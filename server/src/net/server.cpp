@@ -324,10 +324,9 @@ class WebSocketSession final : public bus::Connection,
   // answers, and the queue stays short (docs/protocol.md, "Limits").
   void close_if_write_stalled(std::chrono::steady_clock::duration limit) {
     asio::post(ws_.get_executor(), [self = shared_from_this(), limit] {
-      if (!self->write_stalled_since(std::chrono::steady_clock::now() - limit)) return;
-      spdlog::warn("closing a socket of user {} whose peer stopped reading", self->state_.user_id);
-      self->overflowed_ = true;
-      self->close_now(static_cast<uint16_t>(websocket::close_code::policy_error));
+      if (self->write_stalled_since(std::chrono::steady_clock::now() - limit)) {
+        self->close_slow_reader("its write waited too long");
+      }
     });
   }
 
@@ -504,9 +503,7 @@ class WebSocketSession final : public bus::Connection,
     if (closed_ || closing_ || close_after_write_) return;
     // A client that stops reading must not make the server's memory grow (brief §4).
     if (queue_.size() >= kMaxQueuedFrames || queued_bytes_ + frame->size() > kMaxQueuedBytes) {
-      spdlog::warn("closing a socket of user {} that stopped reading", state_.user_id);
-      overflowed_ = true;
-      close_now(static_cast<uint16_t>(websocket::close_code::policy_error));
+      close_slow_reader("its queue is full");
       return;
     }
     queue_.push_back(frame);
@@ -514,6 +511,13 @@ class WebSocketSession final : public bus::Connection,
     if (writing_) return;
     writing_ = true;
     asio::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), asio::detached);
+  }
+
+  // A peer that stopped reading (1008); what it held is given back to the system once it is gone.
+  void close_slow_reader(std::string_view why) {
+    spdlog::warn("closing a socket of user {} that stopped reading: {}", state_.user_id, why);
+    overflowed_ = true;
+    close_now(static_cast<uint16_t>(websocket::close_code::policy_error));
   }
 
   // Starts the close handshake and guarantees an end: a peer that does not read cannot take the
@@ -982,8 +986,9 @@ asio::awaitable<void> Server::Impl::idle_sweep_loop() {
         std::min<std::chrono::steady_clock::duration>({1s, limit / 4, write_stall / 4}));
     auto [ec] = co_await timer.async_wait(kNoThrow);
     if (ec || !acceptor.is_open()) co_return;
-    auto since = std::chrono::steady_clock::now() - limit;
-    auto stalled_since = std::chrono::steady_clock::now() - write_stall;
+    auto checked_at = std::chrono::steady_clock::now();
+    auto since = checked_at - limit;
+    auto stalled_since = checked_at - write_stall;
     int64_t now = app.now();
     {
       std::lock_guard lock(sockets_mutex);
