@@ -129,6 +129,9 @@ TEST(Hardening, SlowReadersAreTornDownAndTheirMemoryReleased) {
 // never the server's queue (1,024 frames), so what ends it is the limit on a write that waits.
 // (A lossy network does this to the flood above: TCP backs off, and the peer's frames trickle in.)
 TEST(Hardening, APeerThatStopsReadingButKeepsSendingIsCutWhenItsWriteStalls) {
+  // A limit outside 1 to 600 s is refused at start.
+  EXPECT_THROW(ServerProcess({"--ws-write-stall", "0"}), std::runtime_error);
+  EXPECT_THROW(ServerProcess({"--ws-write-stall", "ten"}), std::runtime_error);
   ServerProcess server({"--ws-write-stall", "2"});
   auto member = register_member(server, unique_email("stall"));
   WsClient::Options options{server.origin(), member.cookie, {}, 4096};
