@@ -1,11 +1,15 @@
 #include "store/group_commit.hpp"
 
 #include <future>
+#include <iterator>
 
 namespace kesher::store {
 
-GroupCommitter::GroupCommitter(CommitBatch commit_batch)
-    : commit_batch_(std::move(commit_batch)), committer_([this] { commit_loop(); }) {}
+GroupCommitter::GroupCommitter(CommitBatch commit_batch, MakeDurable make_durable)
+    : commit_batch_(std::move(commit_batch)), make_durable_(std::move(make_durable)) {
+  committer_ = std::thread([this] { commit_loop(); });
+  if (make_durable_) durable_ = std::thread([this] { durable_loop(); });
+}
 
 GroupCommitter::~GroupCommitter() {
   {
@@ -14,6 +18,12 @@ GroupCommitter::~GroupCommitter() {
   }
   queue_ready_.notify_one();
   if (committer_.joinable()) committer_.join();
+  {
+    std::lock_guard lock(committed_mutex_);
+    committer_done_ = true;
+  }
+  committed_ready_.notify_one();
+  if (durable_.joinable()) durable_.join();
 }
 
 void GroupCommitter::write(const std::function<void(Session&)>& work) {
@@ -44,6 +54,19 @@ void GroupCommitter::flush() {
   drained_.wait(lock, [&] { return pending_.load(std::memory_order_relaxed) == 0; });
 }
 
+void GroupCommitter::answer(std::vector<PendingWrite>& batch) {
+  for (PendingWrite& pending : batch) pending.done(pending.error);
+  size_t written = batch.size();
+  // The callbacks go before flush() can return: they may hold the last reference to a socket
+  // session, whose destructor calls into the server that shutdown destroys after flush().
+  batch.clear();
+  {
+    std::lock_guard lock(queue_mutex_);
+    pending_.fetch_sub(written, std::memory_order_relaxed);
+  }
+  drained_.notify_all();
+}
+
 void GroupCommitter::commit_loop() {
   std::vector<PendingWrite> batch;
   for (;;) {
@@ -54,16 +77,40 @@ void GroupCommitter::commit_loop() {
       batch.swap(queue_);
     }
     commit_batch_(batch);
-    for (PendingWrite& pending : batch) pending.done(pending.error);
-    size_t written = batch.size();
-    // The callbacks go before flush() can return: they may hold the last reference to a socket
-    // session, whose destructor calls into the server that shutdown destroys after flush().
-    batch.clear();
-    {
-      std::lock_guard lock(queue_mutex_);
-      pending_.fetch_sub(written, std::memory_order_relaxed);
+    if (!make_durable_) {
+      answer(batch);
+      continue;
     }
-    drained_.notify_all();
+    {
+      std::lock_guard lock(committed_mutex_);
+      committed_.insert(committed_.end(), std::make_move_iterator(batch.begin()),
+                        std::make_move_iterator(batch.end()));
+    }
+    batch.clear();
+    committed_ready_.notify_one();
+  }
+}
+
+void GroupCommitter::durable_loop() {
+  std::vector<PendingWrite> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(committed_mutex_);
+      committed_ready_.wait(lock, [&] { return committer_done_ || !committed_.empty(); });
+      if (committed_.empty()) return;  // the committer has stopped and all is answered
+      batch.swap(committed_);
+    }
+    try {
+      make_durable_();
+    } catch (...) {
+      // Committed but perhaps not on disk: no unit may be told it is. A client that sends again
+      // with its client id finds the message if it survived (a replay), and pays once.
+      auto error = std::current_exception();
+      for (PendingWrite& pending : batch) {
+        if (!pending.error) pending.error = error;
+      }
+    }
+    answer(batch);
   }
 }
 

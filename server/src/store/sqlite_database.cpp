@@ -1,10 +1,16 @@
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <condition_variable>
+#include <cstring>
 #include <ctime>
 #include <exception>
+#include <filesystem>
 #include <future>
 #include <mutex>
 #include <string>
@@ -183,6 +189,60 @@ class SqliteConnection final : public Session {
   std::unordered_map<std::string, sqlite3_stmt*> statements_;
 };
 
+// Flushes the WAL file to disk from the group committer's second thread (store/group_commit.hpp):
+// the writer commits with synchronous=NORMAL, which writes the WAL frames without syncing them,
+// and its writes are answered once this has synced every frame written before it began. That is
+// what synchronous=FULL does inside each commit, taken out of the committer's way
+// (docs/decisions/0019-pipelined-commits.md). fsync works on the file, whichever descriptor
+// wrote it, so this holds a descriptor of its own and never touches the writer's connection.
+class WalFlush {
+ public:
+  explicit WalFlush(std::string database_path) : wal_path_(std::move(database_path) + "-wal") {}
+  ~WalFlush() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  WalFlush(const WalFlush&) = delete;
+  WalFlush& operator=(const WalFlush&) = delete;
+
+  void flush() {
+    reopen_if_replaced();
+    if (::fdatasync(fd_) != 0) throw StoreError(failure("fdatasync"));
+  }
+
+ private:
+  // SQLite deletes the WAL when the last connection closes; this process keeps its writer open,
+  // but a descriptor of a replaced file would sync the wrong one, so the inode is compared.
+  void reopen_if_replaced() {
+    struct stat named {};
+    if (::stat(wal_path_.c_str(), &named) != 0) throw StoreError(failure("stat"));
+    if (fd_ >= 0 && named.st_ino == inode_ && named.st_dev == device_) return;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = ::open(wal_path_.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd_ < 0) throw StoreError(failure("open"));
+    struct stat opened {};
+    if (::fstat(fd_, &opened) != 0) throw StoreError(failure("fstat"));
+    inode_ = opened.st_ino;
+    device_ = opened.st_dev;
+    // A new file's name must survive a power loss too, as SQLite's first sync of a journal does.
+    std::string folder = std::filesystem::path(wal_path_).parent_path().string();
+    int directory =
+        ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (directory >= 0) {
+      ::fsync(directory);
+      ::close(directory);
+    }
+  }
+
+  std::string failure(const char* call) const {
+    return std::string("cannot ") + call + " " + wal_path_ + ": " + std::strerror(errno);
+  }
+
+  std::string wal_path_;
+  int fd_ = -1;
+  ino_t inode_ = 0;
+  dev_t device_ = 0;
+};
+
 // Checkpoints the WAL on a thread of its own, so that the committer never stops to copy pages
 // into the database file (SQLite's automatic checkpoint would run inside a commit).
 class Checkpointer {
@@ -238,8 +298,18 @@ class SqliteDatabase final : public Database {
  public:
   explicit SqliteDatabase(SqliteOptions options)
       : options_(std::move(options)), writer_(std::make_unique<SqliteConnection>(options_)) {
+    // A batch of a thousand sends dirties a few thousand scattered pages; with SQLite's default
+    // 2 MB cache it spilled them into the WAL mid-transaction and wrote many twice. The savepoints'
+    // journals stay in memory too.
+    writer_->run_script("PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;");
+    GroupCommitter::MakeDurable make_durable;
+    if (options_.durable_commits) {
+      writer_->run_script("PRAGMA synchronous=NORMAL");
+      wal_flush_ = std::make_unique<WalFlush>(options_.path);
+      make_durable = [this] { wal_flush_->flush(); };
+    }
     committer_ = std::make_unique<GroupCommitter>(
-        [this](std::vector<PendingWrite>& batch) { commit_batch(batch); });
+        [this](std::vector<PendingWrite>& batch) { commit_batch(batch); }, std::move(make_durable));
     try {
       migrate();
     } catch (...) {
@@ -373,6 +443,7 @@ class SqliteDatabase final : public Database {
 
   SqliteOptions options_;
   std::unique_ptr<SqliteConnection> writer_;
+  std::unique_ptr<WalFlush> wal_flush_;
   std::unique_ptr<GroupCommitter> committer_;
   Checkpointer checkpoints_;
   std::mutex readers_mutex_;

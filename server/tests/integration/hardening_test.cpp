@@ -64,7 +64,11 @@ TEST(Hardening, SlowReadersAreTornDownAndTheirMemoryReleased) {
   // Its bounds are the Release server's: under ASan the flood takes several times longer to
   // drain, and freed memory waits in ASan's quarantine instead of going back to the system.
   if (server_is_sanitized()) GTEST_SKIP() << "time and memory bounds of the Release build";
-  ServerProcess server;
+  // Whichever comes first cuts a socket: its queue overflowing, or a write waiting
+  // --ws-write-stall. When loopback is busy (a parallel shard) the flood can reach the server so
+  // slowly that the queue never fills; the stall bound is then what ends it, and at the default
+  // 10 s a straggler could outlast the 20 s below (seen once with 50 sockets, 22.7 s).
+  ServerProcess server({"--ws-write-stall", "4"});
   constexpr int kSockets = 50;
   constexpr int kMembers = 5;  // ten sockets each, the per-member cap
   std::vector<Member> members;
