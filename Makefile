@@ -32,7 +32,7 @@ FUZZ_SMOKE_SECONDS ?= 6
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: cluster run test bootstrap server integration-tests unit-tests bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections bench-peers clean asan test-asan fuzz fuzz-smoke
+.PHONY: cluster run test bootstrap server integration-tests unit-tests bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections bench-peers bench-cluster clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -187,6 +187,17 @@ PEERS_WARMUP ?= 3
 bench-peers: bench-tools places
 	BUILD_DIR=$(BUILD_DIR) PLACES=$(PLACES) USERS=$(USERS) RATES="$(PEERS_RATES)" \
 	  DURATION=$(PEERS_DURATION) WARMUP=$(PEERS_WARMUP) server/bench/run_peers.sh
+
+# The chat load through HAProxy across the nodes of make cluster (PostgreSQL, Redis): delivered
+# rate, latency and each part's CPU per message, one row per rate (docs/performance.md, "Several
+# nodes"). About 30 s per rate at the defaults.
+CLUSTER_USERS ?= 2000
+CLUSTER_RATES ?= 250 500 1000
+CLUSTER_DURATION ?= 10
+CLUSTER_WARMUP ?= 3
+bench-cluster: bench-tools places
+	BUILD_DIR=$(BUILD_DIR) USERS=$(CLUSTER_USERS) RATES="$(CLUSTER_RATES)" \
+	  DURATION=$(CLUSTER_DURATION) WARMUP=$(CLUSTER_WARMUP) server/bench/run_cluster_load.sh
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_DIR) web/dist

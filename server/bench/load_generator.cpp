@@ -1109,6 +1109,7 @@ ChatStep run_chat_step(ChatRun& run, double rate, int step) {
       {"duration_s", options.duration},
       {"warmup_s", options.warmup},
       {"sent", tally.sent},
+      {"sent_total", tally.sent_total},  // warm-up included, for CPU sampled over the whole run
       {"acked", tally.acked},
       {"delivered", tally.delivered},
       {"delivered_per_s", delivered_per_second},
