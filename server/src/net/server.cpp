@@ -1,10 +1,13 @@
 #include "net/server.hpp"
 
 #include <malloc.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <sched.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -353,6 +356,13 @@ class WebSocketSession final : public bus::Connection,
     boost::system::error_code option_error;
     ws_.next_layer().set_option(asio::socket_base::send_buffer_size(kSocketSendBuffer),
                                 option_error);
+    // The write-stall limit, kept by the kernel as well: bytes the peer has neither acknowledged
+    // nor had room for (its window closed) for that long end the connection. Answers that fit in
+    // the kernel's buffers leave no write of ours waiting, so the sweep alone would never see a
+    // peer that stopped reading after a few requests.
+    int user_timeout_ms = server_.app.config.ws_write_stall_seconds * 1000;
+    ::setsockopt(ws_.next_layer().native_handle(), IPPROTO_TCP, TCP_USER_TIMEOUT, &user_timeout_ms,
+                 sizeof user_timeout_ms);
     // A signed-in socket joins the hub before the upgrade's answer, so that an event published
     // while the answer is on its way is not lost: the client may act on the answer at once (a
     // test, another tab). Until the answer has gone the writer is held, and frames only queue.

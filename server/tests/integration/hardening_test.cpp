@@ -114,7 +114,7 @@ TEST(Hardening, SlowReadersAreTornDownAndTheirMemoryReleased) {
     std::this_thread::sleep_for(100ms);
   }
   double seconds = std::chrono::duration<double>(Clock::now() - flood_started).count();
-  EXPECT_EQ(server.established_connections(ports), 0);
+  EXPECT_EQ(server.established_connections(ports), 0) << server.describe_connections(ports);
   std::this_thread::sleep_for(2s);  // the idle sweep returns freed memory within a second
   int64_t rss_after = server.rss_bytes();
   std::printf(
@@ -176,6 +176,41 @@ TEST(Hardening, APeerThatStopsReadingButKeepsSendingIsCutWhenItsWriteStalls) {
   auto fresh = connect_member(server, member);
   ASSERT_TRUE(fresh);
   EXPECT_EQ(fresh->request("session/validate")["request_status"], 1);
+}
+
+// A peer that asked for a little, never read the answers, and stays chatty: its answers fit in
+// the kernel's buffers, so no write of the server's ever waits and the sweep sees nothing, and its
+// pings keep the idle limit away. The kernel holds the same limit (TCP_USER_TIMEOUT): its window
+// stays closed, and the connection ends.
+TEST(Hardening, APeerWhoseWindowStaysClosedIsCutThoughNoWriteWaits) {
+  ServerProcess server({"--ws-write-stall", "2"});
+  auto member = register_member(server, unique_email("window"));
+  WsClient::Options options{server.origin(), member.cookie, {}, 4096};
+  auto socket = WsClient::connect(server.port(), options);
+  ASSERT_TRUE(socket);
+  std::vector<uint16_t> port{socket->local_port()};
+  // About 15 KB of answers: more than the peer's 4 KiB buffer takes, far less than the server's
+  // 128 KiB send buffer holds, so the server's own writes all finish.
+  for (int i = 0; i < 10; ++i) socket->send_text(R"({"module":"configs"})");
+  auto started = Clock::now();
+  bool cut = false;
+  int pings = 0;
+  while (Clock::now() - started < 15s) {
+    if (socket->is_open()) {
+      socket->send_text(R"({"module":"ping"})");
+      ++pings;
+    }
+    if (server.established_connections(port) == 0) {
+      cut = true;
+      break;
+    }
+    std::this_thread::sleep_for(250ms);
+  }
+  double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  std::printf("[ figures  ] a peer with its window closed, %d pings in: cut after %.1f s\n", pings,
+              seconds);
+  EXPECT_TRUE(cut) << server.describe_connections(port);
+  EXPECT_LT(seconds, 10.0);
 }
 
 // Defect 6: the frame budget belongs to the member, not the socket.

@@ -239,6 +239,33 @@ int ServerProcess::established_connections(const std::vector<uint16_t>& client_p
   return count;
 }
 
+std::string ServerProcess::describe_connections(const std::vector<uint16_t>& client_ports) const {
+  std::ifstream table("/proc/net/tcp");
+  std::string line;
+  std::string header;
+  std::getline(table, header);
+  std::string out = header + "\n";
+  auto hex = [](uint16_t port) {
+    char text[8];
+    std::snprintf(text, sizeof text, "%04X", port);
+    return std::string(text);
+  };
+  while (std::getline(table, line)) {
+    std::istringstream fields(line);
+    std::string slot, local, remote, state;
+    fields >> slot >> local >> remote >> state;
+    if (state != "01") continue;  // ESTABLISHED only
+    std::string local_port = local.substr(local.find(':') + 1);
+    std::string remote_port = remote.substr(remote.find(':') + 1);
+    for (uint16_t port : client_ports) {
+      bool server_side = local_port == hex(port_) && remote_port == hex(port);
+      bool client_side = local_port == hex(port) && remote_port == hex(port_);
+      if (server_side || client_side) out += line + "\n";
+    }
+  }
+  return out;
+}
+
 json::object HttpResult::json() const {
   boost::system::error_code ec;
   auto value = json::parse(body, ec);

@@ -62,6 +62,9 @@ class ServerProcess {
   // TCP connections in state ESTABLISHED on the server's port, as the kernel sees them; only those
   // from these client ports when any are given.
   int established_connections(const std::vector<uint16_t>& client_ports = {}) const;
+  // Both ends' ESTABLISHED lines of /proc/net/tcp for those client ports (queues, timers,
+  // retransmits): what a test prints when a connection outlived its bound.
+  std::string describe_connections(const std::vector<uint16_t>& client_ports) const;
 
  private:
   void launch();
