@@ -123,25 +123,36 @@ MessageRow insert(Session& db, const NewMessage& message) {
                           message.type,      message.body,        gift_id,  message.price,
                           client_id,         message.now,         media_id, story_id,
                           operator_id};
-  db.execute(
+  // The row is what was written; only a picture's or a story's names need reading back.
+  int64_t id = db.insert(
       "INSERT INTO messages (sender_id, receiver_id, low_id, high_id, type, body, gift_id, price, "
       "client_id, created_at, media_id, story_id, operator_id) "
       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       params);
-  // Read back, with the names of its picture or story.
-  MessageRow row = message_from(
-      *db.query_one(std::string("SELECT ") + kMessageColumns + " FROM messages m WHERE m.id = ?",
-                    {db.last_insert_id()}));
-  db.execute(
-      "INSERT INTO conversations (user_id, other_id, last_message_id) VALUES (?1, ?2, ?3) "
-      "ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = ?3, archived = 0",
-      {message.sender_id, message.receiver_id, row.id});
+  MessageRow row;
+  if (message.media_id || message.story_id) {
+    // Read back, with the names of its picture or story.
+    row = message_from(*db.query_one(
+        std::string("SELECT ") + kMessageColumns + " FROM messages m WHERE m.id = ?", {id}));
+  } else {
+    row = MessageRow{.id = id,
+                     .sender_id = message.sender_id,
+                     .receiver_id = message.receiver_id,
+                     .type = message.type,
+                     .body = message.body,
+                     .gift_id = message.gift_id,
+                     .price = message.price,
+                     .client_id = message.client_id,
+                     .created_at = message.now,
+                     .operator_id = message.operator_id};
+  }
+  // Both sides in one statement: the sender's side moves to the message, the receiver's also
+  // counts it unread; both come out of the archive.
   db.execute(
       "INSERT INTO conversations (user_id, other_id, last_message_id, unread) VALUES (?1, ?2, ?3, "
-      "1) ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = ?3, unread = "
-      "conversations.unread + 1, "
-      "archived = 0",
-      {message.receiver_id, message.sender_id, row.id});
+      "0), (?2, ?1, ?3, 1) ON CONFLICT (user_id, other_id) DO UPDATE SET last_message_id = "
+      "excluded.last_message_id, unread = conversations.unread + excluded.unread, archived = 0",
+      {message.sender_id, message.receiver_id, id});
   return row;
 }
 
@@ -298,8 +309,8 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
   }
   SendOutcome outcome;
   // Nobody writes to a banned member or a disabled persona; their history stays readable.
-  if (!personas::reachable(db, request.receiver_id) ||
-      social::blocked_between(db, request.sender_id, request.receiver_id)) {
+  personas::Reach receiver = personas::reach(db, request.receiver_id);
+  if (!receiver.reachable || social::blocked_between(db, request.sender_id, request.receiver_id)) {
     outcome.status = SendStatus::unknown_receiver;
     return outcome;
   }
@@ -379,7 +390,7 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
   // The checks above make anything else impossible; throwing rolls this unit back.
   if (debit != ledger::Outcome::applied) throw StoreError("message debit refused");
   outcome.balance -= message.price;
-  if (console::is_persona(db, request.receiver_id)) {
+  if (receiver.persona) {
     // The conversation now waits for an operator (the console's queue).
     console::note_waiting(db, request.sender_id, request.receiver_id, outcome.message.id, now);
     outcome.to_persona = true;

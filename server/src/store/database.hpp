@@ -44,12 +44,18 @@ class Session {
   // Returns the number of rows changed.
   virtual int64_t execute(std::string_view sql, std::span<const Value> params) = 0;
   virtual int64_t last_insert_id() = 0;
+  // Runs an INSERT of one row into a table whose key is `id`, and returns that id: SQLite asks its
+  // API afterwards, PostgreSQL adds RETURNING id (one round trip instead of two).
+  virtual int64_t insert(std::string_view sql, std::span<const Value> params) = 0;
 
   std::vector<Row> query(std::string_view sql, std::initializer_list<Value> params = {}) {
     return query(sql, std::span<const Value>(params.begin(), params.size()));
   }
   int64_t execute(std::string_view sql, std::initializer_list<Value> params = {}) {
     return execute(sql, std::span<const Value>(params.begin(), params.size()));
+  }
+  int64_t insert(std::string_view sql, std::initializer_list<Value> params) {
+    return insert(sql, std::span<const Value>(params.begin(), params.size()));
   }
 
   std::optional<Row> query_one(std::string_view sql, std::initializer_list<Value> params = {}) {

@@ -104,9 +104,17 @@ bool edited_by_admin(Session& db, int64_t id) {
 }
 
 bool reachable(Session& db, int64_t user_id) {
+  return reach(db, user_id).reachable;
+}
+
+Reach reach(Session& db, int64_t user_id) {
   static const std::string sql =
-      "SELECT 1 FROM users u WHERE u.id = ? AND u.erased_at IS NULL" + std::string(kListed);
-  return db.query_one(sql, {user_id}).has_value();
+      "SELECT CASE WHEN u.kind = 'persona' THEN 1 ELSE 0 END FROM users u WHERE u.id = ? AND "
+      "u.erased_at IS NULL" +
+      std::string(kListed);
+  auto row = db.query_one(sql, {user_id});
+  if (!row) return {};
+  return {.reachable = true, .persona = row->integer(0) == 1};
 }
 
 std::vector<console::Lock> end_locks(Session& db, int64_t persona_id, int64_t now) {

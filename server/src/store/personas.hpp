@@ -48,6 +48,12 @@ void mark_edited(Session& db, int64_t id, int64_t now);
 bool edited_by_admin(Session& db, int64_t id);
 // Not banned, not disabled, not erased: someone a member may write to.
 bool reachable(Session& db, int64_t user_id);
+// reachable() and whether the user is a persona, in one lookup (a message's receiver).
+struct Reach {
+  bool reachable = false;
+  bool persona = false;
+};
+Reach reach(Session& db, int64_t user_id);
 // Ends every live lock on the persona's conversations; the locks that were held.
 std::vector<console::Lock> end_locks(Session& db, int64_t persona_id, int64_t now);
 // Members with a conversation waiting for the persona's answer.

@@ -112,6 +112,14 @@ class PostgresConnection final : public Session {
     return count;
   }
 
+  int64_t insert(std::string_view sql, std::span<const Value> params) override {
+    std::string returning(sql);
+    returning += " RETURNING id";
+    auto rows = query(returning, params);
+    if (rows.empty()) throw StoreError("insert returned no id: " + returning);
+    return rows.front().integer(0);
+  }
+
   // The value the last insert drew from its table's identity sequence in this session.
   int64_t last_insert_id() override {
     auto row = query_one("SELECT lastval()");

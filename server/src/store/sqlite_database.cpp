@@ -120,6 +120,10 @@ class SqliteConnection final : public Session {
   }
 
   int64_t last_insert_id() override { return sqlite3_last_insert_rowid(db_); }
+  int64_t insert(std::string_view sql, std::span<const Value> params) override {
+    execute(sql, params);
+    return last_insert_id();
+  }
   sqlite3* handle() { return db_; }
 
  private:
