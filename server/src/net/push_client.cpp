@@ -17,6 +17,7 @@
 #include <boost/url/parse.hpp>
 
 #include "domain/push_rules.hpp"
+#include "net/no_throw.hpp"
 
 namespace kesher::net {
 
@@ -28,7 +29,6 @@ namespace http = beast::http;
 namespace ssl = asio::ssl;
 using tcp = asio::ip::tcp;
 
-constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
 // A push service answers with a few hundred bytes at most; anything more is not read.
 constexpr size_t kMaxAnswerBytes = 16 * 1024;
 

@@ -39,6 +39,7 @@
 #include "domain/language.hpp"
 #include "domain/rate_limit.hpp"
 #include "net/compression.hpp"
+#include "net/no_throw.hpp"
 #include "net/plain_request.hpp"
 #include "pages/explore_page.hpp"
 #include "protocol/cookies.hpp"
@@ -57,7 +58,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
 constexpr size_t kMaxFrameBytes = 64 * 1024;
 // Beast reserves room for an inbound message before it arrives (1,536 bytes by default) in every
 // waiting socket; reading at most this much per step keeps an idle socket's reservation small
