@@ -222,16 +222,15 @@ static void StoreChatSend(benchmark::State& state) {
     request.text = "load message";
     request.client_id = "c" + std::to_string(sequence);
     auto outcome = std::make_shared<store::chat::SendOutcome>();
-    fixture.db->write_async(
-        [request = std::move(request), outcome](store::Session& s) {
-          *outcome = store::chat::send(s, request, 1);
-        },
-        [&, outcome](std::exception_ptr error) {
-          if (error || outcome->status != store::chat::SendStatus::sent) ++refused;
-          std::lock_guard lock(mutex);
-          --in_flight;
-          finished.notify_one();
-        });
+    fixture.db->write_async([request = std::move(request), outcome](
+                                store::Session& s) { *outcome = store::chat::send(s, request, 1); },
+                            [&, outcome](std::exception_ptr error) {
+                              if (error || outcome->status != store::chat::SendStatus::sent)
+                                ++refused;
+                              std::lock_guard lock(mutex);
+                              --in_flight;
+                              finished.notify_one();
+                            });
   }
   std::unique_lock lock(mutex);
   finished.wait(lock, [&] { return in_flight == 0; });
