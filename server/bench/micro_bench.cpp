@@ -89,6 +89,16 @@ BENCHMARK(SearchPlaces)->Unit(benchmark::kMicrosecond);
 // The database half of send_message (message row, both conversation rows, ledger debit), durable
 // (WAL, synchronous=FULL). One thread shows what unbatched commits cost; many threads show what
 // the group commit makes of the same work.
+// A member for the store benchmarks; the caller gives each an email of its own.
+store::NewUser bench_user() {
+  store::NewUser user;
+  user.name = "Bench";
+  user.gender = 2;
+  user.birth_date = {1990, 1, 1};
+  user.place_id = 293397;
+  return user;
+}
+
 struct SendStore {
   std::filesystem::path folder;
   std::unique_ptr<store::Database> db;
@@ -102,11 +112,7 @@ struct SendStore {
     options.durable_commits = !(sync && std::string_view(sync) == "normal");
     db = store::open_sqlite(options);
     db->write([&](store::Session& s) {
-      store::NewUser user;
-      user.name = "Bench";
-      user.gender = 2;
-      user.birth_date = {1990, 1, 1};
-      user.place_id = 293397;
+      store::NewUser user = bench_user();
       user.email = "a@bench.test";
       sender = store::users::insert(s, user, 1);
       user.email = "b@bench.test";
@@ -182,11 +188,7 @@ struct ChatStore {
     std::filesystem::create_directories(folder);
     db = store::open_sqlite(store::SqliteOptions{(folder / "chat.db").string()});
     db->write([&](store::Session& s) {
-      store::NewUser user;
-      user.name = "Bench";
-      user.gender = 2;
-      user.birth_date = {1990, 1, 1};
-      user.place_id = 293397;
+      store::NewUser user = bench_user();
       for (int i = 0; i < kMembers; ++i) {
         user.email = "member" + std::to_string(i) + "@bench.test";
         members.push_back(store::users::insert(s, user, 1));
