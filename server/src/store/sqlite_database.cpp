@@ -237,8 +237,10 @@ class WalFlush {
     }
   }
 
+  // Reads errno before building the message, whose allocations may change it.
   std::string failure(const char* call) const {
-    return std::string("cannot ") + call + " " + wal_path_ + ": " + std::strerror(errno);
+    const char* reason = std::strerror(errno);
+    return std::string("cannot ") + call + " " + wal_path_ + ": " + reason;
   }
 
   std::string wal_path_;
