@@ -113,6 +113,20 @@ TEST_F(StoreTest, FlushWaitsForEveryAsyncUnitAndItsAnswer) {
   db_->read([&](Session& s) { EXPECT_EQ(ledger::balance(s, id), 200); });
 }
 
+// A write is answered only once its WAL frames are flushed (decision 0019). When the WAL cannot be
+// flushed (here its file was removed behind SQLite's back), the write is refused with the reason,
+// not answered as durable.
+TEST_F(StoreTest, AWriteWhoseWalCannotBeFlushedIsRefused) {
+  int64_t id = add_user("wal@example.com");
+  std::filesystem::remove(folder_ / "test.db-wal");
+  try {
+    db_->write([&](Session& s) { ledger::apply(s, {id, 1, "grant", "", "wal-gone"}, 1); });
+    FAIL() << "the write was answered as durable";
+  } catch (const StoreError& error) {
+    EXPECT_NE(std::string(error.what()).find("test.db-wal"), std::string::npos) << error.what();
+  }
+}
+
 TEST_F(StoreTest, SessionsExpireAndRevoke) {
   int64_t id = add_user("a@example.com");
   db_->write([&](Session& s) {
