@@ -222,7 +222,8 @@ static void StoreChatSend(benchmark::State& state) {
     request.sender_id = fixture.members[2 * pair];
     request.receiver_id = fixture.members[2 * pair + 1];
     request.text = "load message";
-    request.client_id = "c" + std::to_string(sequence);
+    request.client_id = "c";
+    request.client_id += std::to_string(sequence);
     auto outcome = std::make_shared<store::chat::SendOutcome>();
     fixture.db->write_async([request = std::move(request), outcome](
                                 store::Session& s) { *outcome = store::chat::send(s, request, 1); },
@@ -239,6 +240,6 @@ static void StoreChatSend(benchmark::State& state) {
   if (refused > 0) state.SkipWithError("a send was refused");
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(StoreChatSend)->UseRealTime();
+BENCHMARK(StoreChatSend)->UseRealTime()->MeasureProcessCPUTime();
 
 BENCHMARK_MAIN();

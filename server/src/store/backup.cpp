@@ -7,6 +7,8 @@
 #include <system_error>
 #include <thread>
 
+#include "store/sqlite_library.hpp"
+
 namespace kesher::store {
 
 namespace fs = std::filesystem;
@@ -19,6 +21,7 @@ struct Connection {
 
   // Empty on success, else why not.
   std::string open(const fs::path& path, int flags, int busy_timeout_ms) {
+    configure_sqlite_library();
     if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
       return db ? sqlite3_errmsg(db) : "out of memory";
     }

@@ -2,13 +2,18 @@
 
 #include <future>
 #include <iterator>
+#include <utility>
 
 namespace kesher::store {
 
-GroupCommitter::GroupCommitter(CommitBatch commit_batch, MakeDurable make_durable)
-    : commit_batch_(std::move(commit_batch)), make_durable_(std::move(make_durable)) {
+GroupCommitter::GroupCommitter(CommitBatch commit_batch) : commit_batch_(std::move(commit_batch)) {
   committer_ = std::thread([this] { commit_loop(); });
-  if (make_durable_) durable_ = std::thread([this] { durable_loop(); });
+}
+
+GroupCommitter::GroupCommitter(Transaction transaction, MakeDurable make_durable)
+    : transaction_(std::move(transaction)), make_durable_(std::move(make_durable)) {
+  committer_ = std::thread([this] { transaction_loop(); });
+  durable_ = std::thread([this] { durable_loop(); });
 }
 
 GroupCommitter::~GroupCommitter() {
@@ -77,28 +82,84 @@ void GroupCommitter::commit_loop() {
       batch.swap(queue_);
     }
     commit_batch_(batch);
-    if (!make_durable_) {
-      answer(batch);
-      continue;
+    answer(batch);
+  }
+}
+
+void GroupCommitter::transaction_loop() {
+  std::vector<PendingWrite> batch;
+  std::vector<PendingWrite> open;  // run in the open transaction, not committed yet
+  bool in_transaction = false;
+  auto commit_open = [&] {
+    if (in_transaction) {
+      in_transaction = false;
+      try {
+        transaction_.commit();
+      } catch (...) {
+        auto error = std::current_exception();
+        for (PendingWrite& pending : open) {
+          if (!pending.error) pending.error = error;
+        }
+      }
     }
+    hand_to_flush(open);
+  };
+  for (;;) {
+    bool stopping = false;
     {
-      std::lock_guard lock(committed_mutex_);
-      committed_.insert(committed_.end(), std::make_move_iterator(batch.begin()),
-                        std::make_move_iterator(batch.end()));
+      std::unique_lock lock(queue_mutex_);
+      queue_ready_.wait(lock, [&] {
+        return stopping_ || !queue_.empty() ||
+               (!open.empty() && unflushed_commits_.load(std::memory_order_relaxed) == 0);
+      });
+      if (queue_.empty() && open.empty()) return;  // stopping, and everything has been handed on
+      batch.swap(queue_);
+      stopping = stopping_;
+    }
+    for (PendingWrite& pending : batch) {
+      if (!in_transaction) {
+        try {
+          transaction_.begin();
+          in_transaction = true;
+        } catch (...) {
+          pending.error = std::current_exception();
+        }
+      }
+      if (in_transaction) transaction_.run(pending);
+      open.push_back(std::move(pending));
+      if (open.size() >= kMostUnitsPerCommit) commit_open();
     }
     batch.clear();
-    committed_ready_.notify_one();
+    bool flush_free = unflushed_commits_.load(std::memory_order_relaxed) == 0;
+    if (!open.empty() && (flush_free || stopping)) commit_open();
   }
+}
+
+void GroupCommitter::hand_to_flush(std::vector<PendingWrite>& units) {
+  {
+    std::lock_guard lock(queue_mutex_);
+    unflushed_commits_.fetch_add(1, std::memory_order_relaxed);
+  }
+  {
+    std::lock_guard lock(committed_mutex_);
+    committed_.insert(committed_.end(), std::make_move_iterator(units.begin()),
+                      std::make_move_iterator(units.end()));
+    ++committed_commits_;
+  }
+  units.clear();
+  committed_ready_.notify_one();
 }
 
 void GroupCommitter::durable_loop() {
   std::vector<PendingWrite> batch;
   for (;;) {
+    size_t commits = 0;
     {
       std::unique_lock lock(committed_mutex_);
       committed_ready_.wait(lock, [&] { return committer_done_ || !committed_.empty(); });
       if (committed_.empty()) return;  // the committer has stopped and all is answered
       batch.swap(committed_);
+      commits = std::exchange(committed_commits_, 0);
     }
     try {
       make_durable_();
@@ -110,6 +171,13 @@ void GroupCommitter::durable_loop() {
         if (!pending.error) pending.error = error;
       }
     }
+    // The flush is free: the committer may commit what it ran meanwhile while these are answered.
+    bool free = false;
+    {
+      std::lock_guard lock(queue_mutex_);
+      free = unflushed_commits_.fetch_sub(commits, std::memory_order_relaxed) == commits;
+    }
+    if (free) queue_ready_.notify_one();
     answer(batch);
   }
 }

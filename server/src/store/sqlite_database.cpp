@@ -20,6 +20,7 @@
 #include "store/database.hpp"
 #include "store/group_commit.hpp"
 #include "store/migrations.hpp"
+#include "store/sqlite_library.hpp"
 
 namespace kesher::store {
 
@@ -50,6 +51,7 @@ class SqliteConnection final : public Session {
   explicit SqliteConnection(const SqliteOptions& options) {
     const std::string& path = options.path;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    configure_sqlite_library();
     if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
       std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
       sqlite3_close(db_);
@@ -128,10 +130,10 @@ class SqliteConnection final : public Session {
 
  private:
   sqlite3_stmt* prepare(std::string_view sql, std::span<const Value> params) {
-    std::string key(sql);
-    auto it = statements_.find(key);
+    auto it = statements_.find(sql);
     sqlite3_stmt* stmt = nullptr;
     if (it == statements_.end()) {
+      std::string key(sql);
       if (sqlite3_prepare_v3(db_, key.c_str(), static_cast<int>(key.size()),
                              SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
         throw StoreError(std::string("prepare failed: ") + sqlite3_errmsg(db_) + " in: " + key);
@@ -152,7 +154,9 @@ class SqliteConnection final : public Session {
     } else if (auto p = std::get_if<double>(&value)) {
       sqlite3_bind_double(stmt, index, *p);
     } else if (auto p = std::get_if<std::string>(&value)) {
-      sqlite3_bind_text(stmt, index, p->data(), static_cast<int>(p->size()), SQLITE_TRANSIENT);
+      // The caller's parameters outlive the step that reads them, and prepare() clears every
+      // binding before the statement's next use, so SQLite need not copy the text.
+      sqlite3_bind_text(stmt, index, p->data(), static_cast<int>(p->size()), SQLITE_STATIC);
     } else {
       sqlite3_bind_null(stmt, index);
     }
@@ -190,7 +194,12 @@ class SqliteConnection final : public Session {
 
   sqlite3* db_ = nullptr;
   std::function<int64_t()> clock_;  // kesher_now()'s user data, destroyed after db_ is closed
-  std::unordered_map<std::string, sqlite3_stmt*> statements_;
+  // Looked up by the caller's string_view, without building a string for every statement run.
+  struct SqlHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view sql) const { return std::hash<std::string_view>{}(sql); }
+  };
+  std::unordered_map<std::string, sqlite3_stmt*, SqlHash, std::equal_to<>> statements_;
 };
 
 // Flushes the WAL file to disk from the group committer's second thread (store/group_commit.hpp):
@@ -308,14 +317,19 @@ class SqliteDatabase final : public Database {
     // 2 MB cache it spilled them into the WAL mid-transaction and wrote many twice. The savepoints'
     // journals stay in memory too.
     writer_->run_script("PRAGMA cache_size=-65536; PRAGMA temp_store=MEMORY;");
-    GroupCommitter::MakeDurable make_durable;
     if (options_.durable_commits) {
       writer_->run_script("PRAGMA synchronous=NORMAL");
       wal_flush_ = std::make_unique<WalFlush>(options_.path);
-      make_durable = [this] { wal_flush_->flush(); };
+      committer_ = std::make_unique<GroupCommitter>(
+          GroupCommitter::Transaction{
+              .begin = [this] { writer_->execute("BEGIN IMMEDIATE"); },
+              .run = [this](PendingWrite& pending) { run_in_savepoint(pending); },
+              .commit = [this] { commit(); }},
+          [this] { wal_flush_->flush(); });
+    } else {
+      committer_ = std::make_unique<GroupCommitter>(
+          [this](std::vector<PendingWrite>& batch) { commit_batch(batch); });
     }
-    committer_ = std::make_unique<GroupCommitter>(
-        [this](std::vector<PendingWrite>& batch) { commit_batch(batch); }, std::move(make_durable));
     try {
       migrate();
     } catch (...) {
@@ -393,15 +407,36 @@ class SqliteDatabase final : public Database {
     }
   }
 
-  void run_in_savepoint(PendingWrite& pending) {
-    writer_->execute("SAVEPOINT unit");
+  void commit() {
     try {
+      writer_->execute("COMMIT");
+    } catch (...) {
+      rollback();
+      throw;
+    }
+  }
+
+  // Never throws: a unit's failure is its own, and the units after it go on.
+  void run_in_savepoint(PendingWrite& pending) {
+    // SQLite ends the whole transaction by itself after some I/O errors; a unit run then would
+    // be committed on its own by its RELEASE, outside the batch, so it is refused instead, as
+    // the batch's COMMIT will refuse the units before it.
+    if (sqlite3_get_autocommit(writer_->handle())) {
+      pending.error = std::make_exception_ptr(StoreError("the write transaction was rolled back"));
+      return;
+    }
+    try {
+      writer_->execute("SAVEPOINT unit");
       pending.work(*writer_);
       writer_->execute("RELEASE unit");
     } catch (...) {
       pending.error = std::current_exception();
-      writer_->execute("ROLLBACK TO unit");
-      writer_->execute("RELEASE unit");
+      try {
+        writer_->execute("ROLLBACK TO unit");
+        writer_->execute("RELEASE unit");
+      } catch (...) {
+        // The savepoint is gone with the transaction, which the units' commit then reports.
+      }
     }
   }
 

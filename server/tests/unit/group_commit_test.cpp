@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -56,42 +57,99 @@ TEST(GroupCommit, EveryWriteIsAnsweredOnceWithItsBatchError) {
   EXPECT_EQ(refused.load(), 10);
 }
 
-// With a flush stage, a committed write is answered only after the flush that began after its
-// commit has returned, and the committer goes on meanwhile.
-TEST(GroupCommit, AWriteIsAnsweredOnlyAfterTheFlushThatCoversIt) {
-  std::mutex gate_mutex;
-  std::condition_variable gate_changed;
-  bool flush_may_finish = false;
-  std::atomic<int> flushes_started{0};
-  std::atomic<int> committed{0};
-  GroupCommitter committer([&](std::vector<PendingWrite>& batch) { committed += batch.size(); },
-                           [&] {
-                             ++flushes_started;
-                             std::unique_lock lock(gate_mutex);
-                             gate_changed.wait(lock, [&] { return flush_may_finish; });
-                           });
+// A backend for the pipelined committer that counts what it is asked to do.
+struct CountingTransaction {
+  std::atomic<int> begun{0};
+  std::atomic<int> run{0};
+  std::atomic<int> commits{0};
+  std::atomic<bool> fail_commit{false};
+
+  GroupCommitter::Transaction callbacks() {
+    return {.begin = [this] { ++begun; },
+            .run = [this](PendingWrite&) { ++run; },
+            .commit =
+                [this] {
+                  if (fail_commit) throw std::runtime_error("commit refused");
+                  ++commits;
+                }};
+  }
+};
+
+// A flush that waits until the test lets it finish.
+struct HeldFlush {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool may_finish = false;
+  std::atomic<int> started{0};
+
+  GroupCommitter::MakeDurable callback() {
+    return [this] {
+      ++started;
+      std::unique_lock lock(mutex);
+      changed.wait(lock, [&] { return may_finish; });
+    };
+  }
+  void release() {
+    {
+      std::lock_guard lock(mutex);
+      may_finish = true;
+    }
+    changed.notify_all();
+  }
+};
+
+void wait_until(const std::function<bool()>& condition) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!condition() && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+  ASSERT_TRUE(condition());
+}
+
+// A committed write is answered only after the flush that covers it has returned, and units
+// that arrive meanwhile run at once but are committed only when the flush is free: one commit
+// for all of them.
+TEST(GroupCommit, UnitsThatArriveWhileTheFlushIsBusyRunAndShareTheNextCommit) {
+  CountingTransaction backend;
+  HeldFlush flush;
+  GroupCommitter committer(backend.callbacks(), flush.callback());
   std::atomic<int> answered{0};
   committer.write_async([](Session&) {}, [&](std::exception_ptr) { ++answered; });
-  while (flushes_started.load() == 0) std::this_thread::yield();
-  // The first flush is held: a second write still commits, and neither is answered.
-  committer.write_async([](Session&) {}, [&](std::exception_ptr) { ++answered; });
-  while (committed.load() < 2) std::this_thread::yield();
+  wait_until([&] { return flush.started.load() == 1; });
+  EXPECT_EQ(backend.commits.load(), 1);
+  for (int i = 0; i < 10; ++i)
+    committer.write_async([](Session&) {}, [&](std::exception_ptr) { ++answered; });
+  wait_until([&] { return backend.run.load() == 11; });
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(backend.commits.load(), 1);  // the ten wait, run, for the flush to be free
   EXPECT_EQ(answered.load(), 0);
-  EXPECT_EQ(committer.pending(), 2U);
-  {
-    std::lock_guard lock(gate_mutex);
-    flush_may_finish = true;
-  }
-  gate_changed.notify_all();
+  EXPECT_EQ(committer.pending(), 11U);
+  flush.release();
   committer.flush();
-  EXPECT_EQ(answered.load(), 2);
+  EXPECT_EQ(backend.commits.load(), 2);
+  EXPECT_EQ(backend.begun.load(), 2);
+  EXPECT_EQ(answered.load(), 11);
   EXPECT_EQ(committer.pending(), 0U);
 }
 
+// However long the flush takes, one transaction does not grow past the cap.
+TEST(GroupCommit, ACommitCoversAtMostTheCapWhileTheFlushIsBusy) {
+  CountingTransaction backend;
+  HeldFlush flush;
+  GroupCommitter committer(backend.callbacks(), flush.callback());
+  committer.write_async([](Session&) {}, [](std::exception_ptr) {});
+  wait_until([&] { return flush.started.load() == 1; });
+  const int more = static_cast<int>(GroupCommitter::kMostUnitsPerCommit) + 10;
+  for (int i = 0; i < more; ++i) committer.write_async([](Session&) {}, [](std::exception_ptr) {});
+  wait_until([&] { return backend.run.load() == more + 1; });
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(backend.commits.load(), 2);  // the first, and one at the cap
+  flush.release();
+  committer.flush();
+  EXPECT_EQ(backend.commits.load(), 3);
+}
+
 TEST(GroupCommit, AFailedFlushAnswersItsWritesWithTheError) {
-  GroupCommitter committer([](std::vector<PendingWrite>&) {},
-                           [] { throw std::runtime_error("disk gone"); });
+  CountingTransaction backend;
+  GroupCommitter committer(backend.callbacks(), [] { throw std::runtime_error("disk gone"); });
   std::atomic<int> refused{0};
   for (int i = 0; i < 5; ++i)
     committer.write_async([](Session&) {},
@@ -102,8 +160,51 @@ TEST(GroupCommit, AFailedFlushAnswersItsWritesWithTheError) {
   EXPECT_EQ(refused.load(), 5);
 }
 
+TEST(GroupCommit, AFailedCommitAnswersEveryUnitItHeldWithTheError) {
+  CountingTransaction backend;
+  backend.fail_commit = true;
+  GroupCommitter committer(backend.callbacks(), [] {});
+  std::atomic<int> refused{0};
+  for (int i = 0; i < 5; ++i)
+    committer.write_async([](Session&) {},
+                          [&](std::exception_ptr error) {
+                            if (error) ++refused;
+                          });
+  committer.flush();
+  EXPECT_EQ(refused.load(), 5);
+  // The next transaction begins afresh.
+  backend.fail_commit = false;
+  std::exception_ptr later;
+  committer.write_async([](Session&) {}, [&](std::exception_ptr error) { later = error; });
+  committer.flush();
+  EXPECT_FALSE(later);
+}
+
+TEST(GroupCommit, AUnitWhoseTransactionCannotBeginIsRefusedAndTheNextOneTriesAgain) {
+  std::atomic<int> begins{0};
+  GroupCommitter committer(GroupCommitter::Transaction{.begin =
+                                                           [&] {
+                                                             if (++begins == 1)
+                                                               throw std::runtime_error("locked");
+                                                           },
+                                                       .run = [](PendingWrite&) {},
+                                                       .commit = [] {}},
+                           [] {});
+  std::exception_ptr first;
+  committer.write_async([](Session&) {}, [&](std::exception_ptr error) { first = error; });
+  committer.flush();
+  std::exception_ptr second;
+  committer.write_async([](Session&) {}, [&](std::exception_ptr error) { second = error; });
+  committer.flush();
+  EXPECT_TRUE(first);
+  EXPECT_FALSE(second);
+  EXPECT_EQ(begins.load(), 2);
+}
+
 TEST(GroupCommit, WritesAreAnsweredInTheOrderTheyWereQueued) {
-  GroupCommitter committer([](std::vector<PendingWrite>&) {}, [] {});
+  CountingTransaction backend;
+  GroupCommitter committer(backend.callbacks(),
+                           [] { std::this_thread::sleep_for(std::chrono::milliseconds(1)); });
   std::mutex order_mutex;
   std::vector<int> order;
   for (int i = 0; i < 200; ++i)
@@ -117,16 +218,20 @@ TEST(GroupCommit, WritesAreAnsweredInTheOrderTheyWereQueued) {
   for (int i = 0; i < 200; ++i) EXPECT_EQ(order[i], i);
 }
 
-// Stopping answers what is queued, committed and flushed, in that order, before it returns.
+// Stopping commits what ran in the open transaction, flushes it and answers everything
+// queued before it returns.
 TEST(GroupCommit, StoppingAnswersEverythingQueued) {
   std::atomic<int> answered{0};
+  CountingTransaction backend;
   {
-    GroupCommitter committer([](std::vector<PendingWrite>&) {},
+    GroupCommitter committer(backend.callbacks(),
                              [] { std::this_thread::sleep_for(std::chrono::milliseconds(5)); });
     for (int i = 0; i < 50; ++i)
       committer.write_async([](Session&) {}, [&](std::exception_ptr) { ++answered; });
   }
   EXPECT_EQ(answered.load(), 50);
+  EXPECT_EQ(backend.run.load(), 50);
+  EXPECT_GE(backend.commits.load(), 1);
 }
 
 }  // namespace
