@@ -98,6 +98,18 @@ struct HeldFlush {
   }
 };
 
+// Queues five writes, waits for their answers and counts those refused.
+int refused_of_five_writes(GroupCommitter& committer) {
+  std::atomic<int> refused{0};
+  for (int i = 0; i < 5; ++i)
+    committer.write_async([](Session&) {},
+                          [&](std::exception_ptr error) {
+                            if (error) ++refused;
+                          });
+  committer.flush();
+  return refused.load();
+}
+
 void wait_until(const std::function<bool()>& condition) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (!condition() && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
@@ -150,28 +162,14 @@ TEST(GroupCommit, ACommitCoversAtMostTheCapWhileTheFlushIsBusy) {
 TEST(GroupCommit, AFailedFlushAnswersItsWritesWithTheError) {
   CountingTransaction backend;
   GroupCommitter committer(backend.callbacks(), [] { throw std::runtime_error("disk gone"); });
-  std::atomic<int> refused{0};
-  for (int i = 0; i < 5; ++i)
-    committer.write_async([](Session&) {},
-                          [&](std::exception_ptr error) {
-                            if (error) ++refused;
-                          });
-  committer.flush();
-  EXPECT_EQ(refused.load(), 5);
+  EXPECT_EQ(refused_of_five_writes(committer), 5);
 }
 
 TEST(GroupCommit, AFailedCommitAnswersEveryUnitItHeldWithTheError) {
   CountingTransaction backend;
   backend.fail_commit = true;
   GroupCommitter committer(backend.callbacks(), [] {});
-  std::atomic<int> refused{0};
-  for (int i = 0; i < 5; ++i)
-    committer.write_async([](Session&) {},
-                          [&](std::exception_ptr error) {
-                            if (error) ++refused;
-                          });
-  committer.flush();
-  EXPECT_EQ(refused.load(), 5);
+  EXPECT_EQ(refused_of_five_writes(committer), 5);
   // The next transaction begins afresh.
   backend.fail_commit = false;
   std::exception_ptr later;
