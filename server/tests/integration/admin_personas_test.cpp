@@ -121,7 +121,9 @@ TEST_F(AdminPersonas, OperatorsAreRefusedAndBadProfilesGetTheirErrors) {
     payload[key] = value;
     auto reply = admin->request("console/admin/personas/save", payload);
     EXPECT_EQ(text_of(reply.at("error_code")), code) << key << " " << json::serialize(value);
-    if (code != "invalid_field") EXPECT_EQ(text_of(reply.at("field")), field) << key;
+    if (code != "invalid_field") {
+      EXPECT_EQ(text_of(reply.at("field")), field) << key;
+    }
   }
   EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM users WHERE kind = 'persona'"), 0);
   // Hebrew names for a Hebrew persona, as for members.
@@ -180,7 +182,9 @@ TEST_F(AdminPersonas, APersonaIsMadeFoundDisabledAndEnabled) {
   auto meet = dan_socket->request("meet", {{"currentLength", 0}, {"recordsToTake", 24}});
   ASSERT_TRUE(contains(ids_of(meet), persona)) << json::serialize(meet);
   for (const auto& card : meet.at("data").as_array()) {
-    if (card.at("id") == persona) EXPECT_EQ(card.at("virtual"), 1);
+    if (card.at("id") == persona) {
+      EXPECT_EQ(card.at("virtual"), 1);
+    }
   }
   auto sent = dan_socket->request(
       "send_message", {{"receiver_id", persona}, {"message_type", "text"}, {"message_text", "hi"}});

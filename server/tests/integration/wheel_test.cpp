@@ -362,8 +362,12 @@ TEST_F(Boosts, TopSearchLeadsMeetAndSpotlightLeadsTheStrip) {
   auto status = dana_socket->request("boost/status").at("data").as_array();
   ASSERT_EQ(status.size(), 2u);
   for (const auto& boost : status) {
-    if (boost.at("kind") == "top_search") EXPECT_TRUE(boost.at("impressions_left").is_null());
-    if (boost.at("kind") == "spotlight") EXPECT_EQ(boost.at("impressions_left"), 100);
+    if (boost.at("kind") == "top_search") {
+      EXPECT_TRUE(boost.at("impressions_left").is_null());
+    }
+    if (boost.at("kind") == "spotlight") {
+      EXPECT_EQ(boost.at("impressions_left"), 100);
+    }
   }
   auto noam_socket = connect(noam);
   auto meet = noam_socket->request("meet", {{"currentLength", 0}, {"recordsToTake", 24}});
