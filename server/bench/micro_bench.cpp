@@ -86,9 +86,6 @@ static void SearchPlaces(benchmark::State& state) {
 }
 BENCHMARK(SearchPlaces)->Unit(benchmark::kMicrosecond);
 
-// The database half of send_message (message row, both conversation rows, ledger debit), durable
-// (WAL, synchronous=FULL). One thread shows what unbatched commits cost; many threads show what
-// the group commit makes of the same work.
 // A member for the store benchmarks; the caller gives each an email of its own.
 store::NewUser bench_user() {
   store::NewUser user;
@@ -99,6 +96,9 @@ store::NewUser bench_user() {
   return user;
 }
 
+// The database half of send_message (message row, both conversation rows, ledger debit), durable
+// (WAL, synchronous=FULL). One thread shows what unbatched commits cost; many threads show what
+// the group commit makes of the same work.
 struct SendStore {
   std::filesystem::path folder;
   std::unique_ptr<store::Database> db;

@@ -136,10 +136,8 @@ void GroupCommitter::transaction_loop() {
 }
 
 void GroupCommitter::hand_to_flush(std::vector<PendingWrite>& units) {
-  {
-    std::lock_guard lock(queue_mutex_);
-    unflushed_commits_.fetch_add(1, std::memory_order_relaxed);
-  }
+  // Only the flush thread's decrement must wake the committer; this is the committer itself.
+  unflushed_commits_.fetch_add(1, std::memory_order_relaxed);
   {
     std::lock_guard lock(committed_mutex_);
     committed_.insert(committed_.end(), std::make_move_iterator(units.begin()),

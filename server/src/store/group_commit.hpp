@@ -80,8 +80,8 @@ class GroupCommitter {
   std::vector<PendingWrite> queue_;
   bool stopping_ = false;
   std::atomic<size_t> pending_{0};
-  // Commits handed to the flush thread and not flushed yet; changed under queue_mutex_, so that
-  // the committer, waiting for it to reach zero, is woken.
+  // Commits handed to the flush thread and not flushed yet. The flush thread lowers it under
+  // queue_mutex_, so that the committer, waiting for it to reach zero, is woken.
   std::atomic<size_t> unflushed_commits_{0};
   // Committed, waiting for make_durable (only with make_durable).
   std::mutex committed_mutex_;

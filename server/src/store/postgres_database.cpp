@@ -343,14 +343,15 @@ class PostgresDatabase final : public Database {
       std::exception_ptr failure;  // the transaction itself failed: every unit shares the error
       try {
         writer_->reconnect_if_broken();
+        // With several units, the first unit's savepoint goes with BEGIN and each later one with
+        // the RELEASE of the one before, and COMMIT releases the last: one round trip per unit
+        // for its savepoint instead of two.
+        std::string begin = "BEGIN; " + clock_setting();
+        if (batch.size() > 1) begin += "; SAVEPOINT unit";
+        writer_->run_script(begin);
         if (batch.size() == 1) {
-          writer_->run_script("BEGIN; " + clock_setting());
           batch.front().work(*writer_);
         } else {
-          // The first unit's savepoint goes with BEGIN and each later one with the RELEASE of the
-          // one before, and COMMIT releases the last: one round trip per unit for its savepoint
-          // instead of two.
-          writer_->run_script("BEGIN; " + clock_setting() + "; SAVEPOINT unit");
           for (size_t i = 0; i < batch.size(); ++i) {
             if (i > 0) writer_->run_script("RELEASE unit; SAVEPOINT unit");
             run_in_savepoint(batch[i]);

@@ -397,10 +397,9 @@ class SqliteDatabase final : public Database {
       for (PendingWrite& pending : batch) run_in_savepoint(pending);
     }
     try {
-      writer_->execute("COMMIT");
+      commit();
     } catch (...) {
       auto error = std::current_exception();
-      rollback();
       for (PendingWrite& pending : batch) {
         if (!pending.error) pending.error = error;
       }
