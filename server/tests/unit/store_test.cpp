@@ -1,7 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "store/auth_tokens.hpp"
 #include "store/database.hpp"
@@ -125,6 +130,74 @@ TEST_F(StoreTest, AWriteWhoseWalCannotBeFlushedIsRefused) {
   } catch (const StoreError& error) {
     EXPECT_NE(std::string(error.what()).find("test.db-wal"), std::string::npos) << error.what();
   }
+}
+
+// A unit that ends the whole write transaction (as SQLite does by itself after some I/O errors)
+// takes the units run with it down, and the units after it in the same commit are refused: none
+// may be committed on its own by its savepoint's RELEASE while the others are reported failed.
+TEST_F(StoreTest, UnitsAfterTheTransactionWasEndedAreRefusedAndLeaveNothing) {
+  int64_t id = add_user("ended@example.com");
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool first_running = false;
+  bool others_queued = false;
+  std::vector<std::exception_ptr> errors(5);
+  std::atomic<int> answered{0};
+  auto answer = [&](int unit) {
+    return [&, unit](std::exception_ptr error) {
+      errors[unit] = error;
+      ++answered;
+    };
+  };
+  // The first unit runs alone and holds the committer until the next three are queued, so that
+  // those are taken together and share a transaction of their own.
+  db_->write_async(
+      [&](Session& s) {
+        ledger::apply(s, {id, 1, "grant", "", "ended-0"}, 1);
+        std::unique_lock lock(mutex);
+        first_running = true;
+        changed.notify_all();
+        changed.wait(lock, [&] { return others_queued; });
+      },
+      answer(0));
+  {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return first_running; });
+  }
+  db_->write_async(
+      [&](Session& s) {
+        ledger::apply(s, {id, 10, "grant", "", "ended-1"}, 1);
+        s.execute("ROLLBACK", {});
+      },
+      answer(1));
+  for (int unit = 2; unit < 4; ++unit) {
+    db_->write_async(
+        [&, unit](Session& s) {
+          ledger::apply(s, {id, 100, "grant", "", "ended-" + std::to_string(unit)}, 1);
+        },
+        answer(unit));
+  }
+  {
+    std::lock_guard lock(mutex);
+    others_queued = true;
+  }
+  changed.notify_all();
+  db_->flush();
+  // A later write begins a transaction of its own.
+  db_->write_async(
+      [&](Session& s) {
+        ledger::apply(s, {id, 1000, "grant", "", "ended-4"}, 1);
+      },
+      answer(4));
+  db_->flush();
+  ASSERT_EQ(answered.load(), 5);
+  EXPECT_FALSE(errors[0]);
+  for (int unit = 1; unit < 4; ++unit) EXPECT_TRUE(errors[unit]) << "unit " << unit;
+  EXPECT_FALSE(errors[4]);
+  db_->read([&](Session& s) {
+    EXPECT_EQ(ledger::balance(s, id), 1001);
+    EXPECT_EQ(ledger::sum_of_entries(s, id), 1001);
+  });
 }
 
 TEST_F(StoreTest, SessionsExpireAndRevoke) {
