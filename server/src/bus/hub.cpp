@@ -9,10 +9,25 @@ void Hub::set_peers(std::shared_ptr<Peers> peers) {
   peers_ = std::move(peers);
 }
 
+size_t Hub::local_count_locked(int64_t user_id) const {
+  return by_user_.count(user_id) + (held_.count(user_id) ? 1 : 0);
+}
+
 void Hub::report_locked(int64_t user_id, bool grew) {
   if (!peers_) return;
-  size_t count = by_user_.count(user_id) + (held_.count(user_id) ? 1 : 0);
+  size_t count = local_count_locked(user_id);
+  if (count == 0) spread_.forget(user_id);
   peers_->local_count(user_id, count, grew);
+}
+
+void Hub::set_nodes_holding(int64_t user_id, int64_t nodes, int64_t sequence) {
+  std::lock_guard lock(mutex_);
+  // Word about a user who left meanwhile must not outlive them here.
+  if (local_count_locked(user_id) > 0) spread_.apply(user_id, nodes, sequence);
+}
+
+int64_t Hub::nodes_holding(int64_t user_id) const {
+  return spread_.nodes_of(user_id);
 }
 
 AttachResult Hub::attach(int64_t user_id, const std::string& session_hash,
@@ -220,7 +235,7 @@ std::vector<std::pair<int64_t, size_t>> Hub::local_counts() const {
   std::vector<std::pair<int64_t, size_t>> counts;
   for (auto it = by_user_.begin(); it != by_user_.end();
        it = by_user_.equal_range(it->first).second) {
-    counts.emplace_back(it->first, by_user_.count(it->first) + (held_.count(it->first) ? 1 : 0));
+    counts.emplace_back(it->first, local_count_locked(it->first));
   }
   for (int64_t user : held_) {
     if (!by_user_.count(user)) counts.emplace_back(user, 1);

@@ -8,6 +8,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "bus/node_spread.hpp"
+
 namespace kesher::bus {
 
 using Frame = std::shared_ptr<const std::string>;
@@ -107,6 +109,13 @@ class Hub {
   void close_newest(int64_t user_id, uint16_t code);
   // what this node holds, to tell a Redis that restarted or that this node reconnected to.
   std::vector<std::pair<int64_t, size_t>> local_counts() const;
+  // how many nodes hold a socket of the user, as of Redis's change number `sequence` (an older
+  // word than the one known is ignored; so is word about a user with no socket here).
+  void set_nodes_holding(int64_t user_id, int64_t nodes, int64_t sequence);
+
+  // The nodes that hold a socket of the user, this one among them (1 without a cluster): a node
+  // grants such a member that share of their frame budget.
+  int64_t nodes_holding(int64_t user_id) const;
 
  private:
   struct Entry {
@@ -115,6 +124,8 @@ class Hub {
     std::weak_ptr<Connection> connection;
     uint64_t sequence;  // attach order, for close_newest
   };
+  // Sockets of the user here, and one more while held; under the lock.
+  size_t local_count_locked(int64_t user_id) const;
   // Tells the peers the user's count here; under the lock.
   void report_locked(int64_t user_id, bool grew);
   void close_session_locally(const std::string& session_hash, uint16_t code);
@@ -129,6 +140,7 @@ class Hub {
   std::unordered_set<int64_t> held_;
   std::shared_ptr<Peers> peers_;
   std::unordered_set<int64_t> cluster_online_;
+  NodeSpread spread_;
   uint64_t next_sequence_ = 0;
   // Sessions revoked while this process runs. A revoked session never becomes valid again, and
   // one entry is 64 bytes of hash per logout, so the set is only trimmed when it grows large.

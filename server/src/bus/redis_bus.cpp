@@ -12,7 +12,10 @@
 namespace kesher::bus {
 
 // ARGV: namespace prefix, node, user, this node's count of the user's sockets, and the cap per user
-// (0: not checked). Returns {presence change (1 online, -1 offline, 0 none), the cluster's count}.
+// (0: not checked). Returns {presence change (1 online, -1 offline, 0 none), the cluster's count,
+// the nodes holding the user, and the number of the latest change of that}. When the number of
+// nodes changes, the other nodes holding the user hear it (wire::Spread, "s <nodes> <seq> <user>"),
+// numbered by one counter per namespace so that no node takes an older word for a newer.
 const char* const RedisBus::kSetCountScript = R"lua(
 local p, node, user, count = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 local key = p .. 'u:' .. user
@@ -37,7 +40,18 @@ elseif before > 0 and after == 0 then
 end
 local total = 0
 for _, v in ipairs(redis.call('HVALS', key)) do total = total + tonumber(v) end
-return {change, total}
+local seq
+if before ~= after and after > 0 then
+  seq = redis.call('INCR', p .. 'spread')
+  for _, other in ipairs(redis.call('HKEYS', key)) do
+    if other ~= node then
+      redis.call('PUBLISH', p .. 'node:' .. other, 's ' .. after .. ' ' .. seq .. ' ' .. user)
+    end
+  end
+else
+  seq = tonumber(redis.call('GET', p .. 'spread') or '0')
+end
+return {change, total, after, seq}
 )lua";
 
 // ARGV: namespace prefix, this node, user, the message. Publishes it on the channel of every other
@@ -64,7 +78,8 @@ return known
 
 // ARGV: mode ('dead': every node but ARGV[2] whose heartbeat lapsed; 'self': node ARGV[2]), node,
 // then the namespace prefixes. Clears what those nodes held; returns prefix, user, prefix, user…
-// for every user who went offline by it (announced by the caller).
+// for every user who went offline by it (announced by the caller). The nodes that still hold a
+// user hear how many they are now (as in kSetCountScript).
 const char* const RedisBus::kReapScript = R"lua(
 local out = {}
 local function clear(node)
@@ -73,11 +88,17 @@ local function clear(node)
     for _, user in ipairs(redis.call('SMEMBERS', p .. 'n:' .. node)) do
       local key = p .. 'u:' .. user
       redis.call('HDEL', key, node)
-      if redis.call('HLEN', key) == 0 then
+      local left = redis.call('HLEN', key)
+      if left == 0 then
         redis.call('SREM', p .. 'online', user)
         redis.call('PUBLISH', p .. 'presence', 'p 0 ' .. user)
         table.insert(out, p)
         table.insert(out, user)
+      else
+        local seq = redis.call('INCR', p .. 'spread')
+        for _, other in ipairs(redis.call('HKEYS', key)) do
+          redis.call('PUBLISH', p .. 'node:' .. other, 's ' .. left .. ' ' .. seq .. ' ' .. user)
+        end
       end
     end
     redis.call('DEL', p .. 'n:' .. node)
@@ -134,12 +155,14 @@ class RedisBus::NamespacePeers final : public Peers {
                    std::to_string(count), max},
                   [this, user_id, grew, alive = alive_](const RedisReply& reply) {
                     if (!alive->load()) return;
-                    if (reply.failed() || reply.elements.size() != 2) {
+                    if (reply.failed() || reply.elements.size() != 4) {
                       // The link is down: resync() tells Redis again once it is back.
                       return;
                     }
                     int64_t change = reply.elements[0].integer;
                     int64_t total = reply.elements[1].integer;
+                    hub_.set_nodes_holding(user_id, reply.elements[2].integer,
+                                           reply.elements[3].integer);
                     if (change != 0) hub_.announce_cluster_change(user_id, change > 0);
                     if (grew && total > static_cast<int64_t>(max_sockets_)) {
                       hub_.close_newest(user_id, kCloseTooManySockets);
@@ -308,6 +331,9 @@ void RedisBus::on_message(const std::string& channel, const std::string& payload
         delivery && kind.starts_with("node:")) {
       hub.deliver_local(delivery->user_id,
                         std::make_shared<const std::string>(std::move(delivery->frame)));
+    } else if (auto* spread = std::get_if<wire::Spread>(&*message);
+               spread && kind.starts_with("node:")) {
+      hub.set_nodes_holding(spread->user_id, spread->nodes, spread->sequence);
     } else if (auto* presence = std::get_if<wire::Presence>(&*message);
                presence && kind == "presence") {
       if (space.snapshot_pending)

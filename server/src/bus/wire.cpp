@@ -40,6 +40,10 @@ std::string encode(const Message& message) {
           [](const CloseSession& c) {
             return "c " + std::to_string(c.code) + " " + c.session_hash;
           },
+          [](const Spread& s) {
+            return "s " + std::to_string(s.nodes) + " " + std::to_string(s.sequence) + " " +
+                   std::to_string(s.user_id);
+          },
       },
       message);
 }
@@ -64,6 +68,13 @@ std::optional<Message> decode(std::string_view bytes) {
       auto code = take_number<uint16_t>(bytes);
       if (!code || bytes.empty() || bytes.size() > 256) return std::nullopt;
       return CloseSession{*code, std::string(bytes)};
+    }
+    case 's': {
+      auto nodes = take_number<int64_t>(bytes);
+      auto sequence = nodes ? take_number<int64_t>(bytes) : std::nullopt;
+      auto user = sequence ? take_number<int64_t>(bytes, true) : std::nullopt;
+      if (!user || *user <= 0 || *nodes <= 0) return std::nullopt;
+      return Spread{*user, *nodes, *sequence};
     }
     default:
       return std::nullopt;

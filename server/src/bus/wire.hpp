@@ -29,7 +29,16 @@ struct CloseSession {
   std::string session_hash;
   bool operator==(const CloseSession&) const = default;
 };
-using Message = std::variant<Delivery, Presence, CloseSession>;
+// How many nodes hold a socket of the user now, for the frame budget each of them grants
+// (bus/node_spread.hpp): "s <nodes> <sequence> <user>". The sequence is the cluster's counter of
+// such changes, so that a node can tell an older word from a newer one.
+struct Spread {
+  int64_t user_id = 0;
+  int64_t nodes = 0;
+  int64_t sequence = 0;
+  bool operator==(const Spread&) const = default;
+};
+using Message = std::variant<Delivery, Presence, CloseSession, Spread>;
 
 std::string encode(const Message& message);
 std::optional<Message> decode(std::string_view bytes);

@@ -5,11 +5,12 @@
 
 namespace kesher::domain {
 
-bool TokenBucket::try_take(double now) {
+bool TokenBucket::try_take(double now, double cost) {
   if (last_ >= 0) tokens_ = std::min(burst_, tokens_ + (now - last_) * rate_);
   last_ = now;
-  if (tokens_ < 1.0) return false;
-  tokens_ -= 1.0;
+  cost = std::min(cost, burst_);
+  if (tokens_ < cost) return false;
+  tokens_ -= cost;
   return true;
 }
 
@@ -21,11 +22,11 @@ KeyedBuckets::Shard& KeyedBuckets::shard_of(const std::string& key) {
   return shards_[std::hash<std::string>{}(key) % shards_.size()];
 }
 
-bool KeyedBuckets::try_take(const std::string& key, double now) {
+bool KeyedBuckets::try_take(const std::string& key, double now, double cost) {
   Shard& shard = shard_of(key);
   std::lock_guard lock(shard.mutex);
   auto it = shard.buckets.try_emplace(key, rate_, burst_).first;
-  return it->second.try_take(now);
+  return it->second.try_take(now, cost);
 }
 
 void KeyedBuckets::prune(double now) {

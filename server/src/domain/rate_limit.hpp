@@ -13,7 +13,9 @@ class TokenBucket {
  public:
   TokenBucket(double rate_per_second, double burst)
       : rate_(rate_per_second), burst_(burst), tokens_(burst) {}
-  bool try_take(double now_seconds);
+  // Takes `cost` tokens (a member on k nodes pays k per frame on each, so that the nodes together
+  // grant the rate once). A cost above the burst is charged as the burst, which still passes.
+  bool try_take(double now_seconds, double cost = 1.0);
   // Whether the bucket would be full again by `now`, so forgetting it changes nothing.
   bool refilled_by(double now_seconds) const;
 
@@ -30,7 +32,7 @@ class TokenBucket {
 class KeyedBuckets {
  public:
   KeyedBuckets(double rate_per_second, double burst) : rate_(rate_per_second), burst_(burst) {}
-  bool try_take(const std::string& key, double now_seconds);
+  bool try_take(const std::string& key, double now_seconds, double cost = 1.0);
   // Forgets keys whose bucket is full again; call now and then to keep memory bounded.
   void prune(double now_seconds);
   size_t size() const;

@@ -448,12 +448,16 @@ class WebSocketSession final : public bus::Connection,
       }
       protocol::Prepared prepared =
           state_.console ? server_.console_modules.prepare(frame) : server_.modules.prepare(frame);
-      // The budget follows the socket's identity, which session/validate may change.
+      // The budget follows the socket's identity, which session/validate may change. In a
+      // cluster, a member with sockets on k nodes pays k tokens a frame on each of them, so that
+      // the nodes together grant the budget once.
       bool within_budget =
           state_.console ? server_.member_budget.try_take(
-                               "staff:" + std::to_string(state_.staff_id), seconds_now())
+                               "staff:" + std::to_string(state_.staff_id), seconds_now(),
+                               double(hub().nodes_holding(state_.staff_id)))
           : state_.authenticated()
-              ? server_.member_budget.try_take(std::to_string(state_.user_id), seconds_now())
+              ? server_.member_budget.try_take(std::to_string(state_.user_id), seconds_now(),
+                                               double(hub().nodes_holding(state_.user_id)))
               : server_.guest_budget.try_take(state_.remote_ip, seconds_now());
       if (!within_budget) {
         enqueue(

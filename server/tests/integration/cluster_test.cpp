@@ -371,3 +371,78 @@ TEST(ClusterBehindTheProxy, PerAddressLimitsCountEachClientOnEveryNode) {
   EXPECT_EQ(register_from("127.0.0.3", "198.51.100.1"), 201);
   EXPECT_EQ(register_from("127.0.0.3", "198.51.100.2"), 429);
 }
+
+// The frame budget is the member's across the cluster (docs/security.md): on two nodes, each node
+// grants half of it, so two sockets on two nodes get no more through than five on one node
+// (Hardening.FrameBudgetIsPerMemberAcrossSockets); once the member is on one node again, that node
+// grants all of it. The default budget here: 30 frames a second, bursts of 60.
+TEST(ClusterBudget, AMembersFrameBudgetIsTheirsAcrossNodes) {
+  LocalCluster cluster(2);
+  auto dana = register_member(cluster.endpoint(), "budget-dana@example.com");
+  auto noam = register_member(cluster.endpoint(), "budget-noam@example.com");
+  auto validated = [&](size_t node, const Member& member) {
+    auto socket = connect_member(cluster.node_endpoint(node), member);
+    EXPECT_TRUE(socket);
+    if (socket) EXPECT_EQ(socket->request("session/validate").at("request_status").as_int64(), 1);
+    return socket;
+  };
+  auto counts_of = [&](int64_t user) {
+    return cluster.redis().command({"HVALS", "kesher:m:u:" + std::to_string(user)});
+  };
+  auto on_first = validated(0, dana);
+  ASSERT_TRUE(on_first);
+  ASSERT_TRUE(eventually([&] { return counts_of(dana.id) == "1"; }, 3s));
+  auto on_second = validated(1, dana);
+  ASSERT_TRUE(on_second);
+  ASSERT_TRUE(eventually([&] { return counts_of(dana.id) == "1\n1"; }, 3s));
+  // Node 1 learnt of the second node from its own count's reply; node 1 told node 0 on node 0's
+  // channel, which a message from node 1 to Dana's socket there travels after.
+  auto noam_socket = validated(1, noam);
+  ASSERT_TRUE(noam_socket);
+  auto sent = noam_socket->request("send_message", {{"receiver_id", dana.id},
+                                                    {"message_type", "text"},
+                                                    {"message_text", "ready?"},
+                                                    {"client_id", "budget-1"}});
+  ASSERT_EQ(sent.at("request_status").as_int64(), 1) << serialize(sent);
+  ASSERT_TRUE(on_first->wait_event("new_message"));
+  ASSERT_TRUE(on_second->wait_event("new_message"));
+
+  auto ping_all = [](const std::vector<WsClient*>& sockets, int each) {
+    for (int i = 0; i < each; ++i) {
+      for (auto* socket : sockets) socket->send_text(R"({"module":"ping"})");
+    }
+    int pongs = 0, limited = 0;
+    for (auto* socket : sockets) {
+      int answered = 0;
+      while (answered < each) {
+        auto message = socket->receive(2s);
+        if (!message) break;
+        if ((*message)["module"] == "pong") ++pongs, ++answered;
+        if ((*message)["error_code"] == "rate_limited") ++limited, ++answered;
+      }
+    }
+    return std::pair{pongs, limited};
+  };
+
+  using Clock = std::chrono::steady_clock;
+  auto started = Clock::now();
+  auto [pongs, limited] = ping_all({on_first.get(), on_second.get()}, 100);
+  double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+  std::printf(
+      "[ figures  ] one member's sockets on two nodes sent 200 pings: %d processed in %.2f s\n",
+      pongs, elapsed);
+  EXPECT_EQ(pongs + limited, 200);
+  EXPECT_LE(pongs, 60 + static_cast<int>(30 * elapsed) + 2) << "each node granted all of it";
+  EXPECT_GE(pongs, 55) << "the budget, but for the frames that validated the sockets";
+
+  // On one node again: that node grants the whole budget (once it has filled up again).
+  on_second.reset();
+  ASSERT_TRUE(eventually([&] { return counts_of(dana.id) == "1"; }, 3s));
+  std::this_thread::sleep_for(2500ms);
+  started = Clock::now();
+  std::tie(pongs, limited) = ping_all({on_first.get()}, 100);
+  elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+  EXPECT_EQ(pongs + limited, 100);
+  EXPECT_GE(pongs, 60) << "still charged as if on two nodes";
+  EXPECT_LE(pongs, 60 + static_cast<int>(30 * elapsed) + 1);
+}

@@ -12,6 +12,8 @@ TEST(BusWire, EachMessageComesBackAsItWasSent) {
       Presence{7, true},
       Presence{9'000'000'000, false},
       CloseSession{4001, "ab12cd"},
+      Spread{42, 2, 17},
+      Spread{9'000'000'000, 1, 0},
   };
   for (const auto& message : messages) {
     auto decoded = decode(encode(message));
@@ -29,11 +31,13 @@ TEST(BusWire, AFrameKeepsItsSpacesAndBytes) {
 
 TEST(BusWire, BytesThatAreNoMessageAreRefused) {
   for (std::string_view bytes :
-       {"",       "m",       "m ",          "m 5",     "m 5 ",
-        "m x {}", "m -5 {}", "m 0 {}",      "m 5{}",   "x 5 {}",
-        "p 2 7",  "p 1 -7",  "p 1 7 ",      "p 1",     "p 1 99999999999999999999",
-        "c 4001", "c 4001 ", "c 70000 abc", "c x abc", "mm 5 {}",
-        "p  1 7", "p -0 7",  "p +1 7",      "m +5 {}", "c -1 abc"}) {
+       {"",           "m",         "m ",          "m 5",      "m 5 ",
+        "m x {}",     "m -5 {}",   "m 0 {}",      "m 5{}",    "x 5 {}",
+        "p 2 7",      "p 1 -7",    "p 1 7 ",      "p 1",      "p 1 99999999999999999999",
+        "c 4001",     "c 4001 ",   "c 70000 abc", "c x abc",  "mm 5 {}",
+        "p  1 7",     "p -0 7",    "p +1 7",      "m +5 {}",  "c -1 abc",
+        "s 2 17",     "s 0 17 42", "s 2 17 0",    "s 2 x 42", "s 2 17 42 ",
+        "s -2 17 42", "s 2 -17 42"}) {
     EXPECT_FALSE(decode(bytes)) << "'" << bytes << "'";
   }
   EXPECT_FALSE(decode("c 4001 " + std::string(257, 'a'))) << "a session hash has 64 characters";

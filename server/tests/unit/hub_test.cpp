@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 #include "bus/hub.hpp"
 
@@ -205,4 +207,62 @@ TEST(Hub, OverTheClusterCapTheNewestSocketHereCloses) {
   EXPECT_TRUE(sockets[1]->closes.empty());
   EXPECT_EQ(sockets[2]->closes, std::vector<uint16_t>{kCloseTooManySockets});
   hub.close_newest(6, kCloseTooManySockets);  // nobody: nothing happens
+}
+
+// How many nodes hold a member, for the share of the frame budget this node grants them
+// (bus/node_spread.hpp): a newer word replaces an older one whatever order they arrive in, word
+// about a user with no socket here is dropped, and a user's last socket here takes it along.
+TEST(Hub, InAClusterTheNodesHoldingAUserFollowTheNewestWord) {
+  Hub hub;
+  hub.set_peers(std::make_shared<RecordingPeers>());
+  EXPECT_EQ(hub.nodes_holding(7), 1);
+  hub.set_nodes_holding(7, 2, 5);
+  EXPECT_EQ(hub.nodes_holding(7), 1) << "no socket of 7 here";
+
+  auto a = std::make_shared<RecordingConnection>();
+  ASSERT_EQ(hub.attach(7, "s", a), AttachResult::attached);
+  hub.set_nodes_holding(7, 2, 5);
+  EXPECT_EQ(hub.nodes_holding(7), 2);
+  hub.set_nodes_holding(7, 3, 4);  // older, arriving late
+  EXPECT_EQ(hub.nodes_holding(7), 2);
+  hub.set_nodes_holding(7, 3, 9);
+  EXPECT_EQ(hub.nodes_holding(7), 3);
+  EXPECT_EQ(hub.nodes_holding(8), 1);
+  hub.set_nodes_holding(7, 1, 12);
+  EXPECT_EQ(hub.nodes_holding(7), 1);
+  hub.set_nodes_holding(7, 2, 11);  // older than the 1 it would replace
+  EXPECT_EQ(hub.nodes_holding(7), 1);
+
+  hub.set_nodes_holding(7, 2, 13);
+  hub.detach(a.get());
+  EXPECT_EQ(hub.nodes_holding(7), 1) << "gone from here";
+  hub.set_nodes_holding(7, 2, 14);
+  EXPECT_EQ(hub.nodes_holding(7), 1) << "late word about someone who left";
+  // Back here later, the user starts from what Redis says then.
+  ASSERT_EQ(hub.attach(7, "s", a), AttachResult::attached);
+  hub.set_nodes_holding(7, 2, 3);
+  EXPECT_EQ(hub.nodes_holding(7), 2);
+}
+
+TEST(NodeSpread, ReadersOnManyThreadsSeeOneOfTheValuesWritten) {
+  NodeSpread spread;
+  std::atomic<bool> stop{false};
+  std::atomic<int64_t> odd{0};
+  std::thread reader([&] {
+    while (!stop.load()) {
+      int64_t nodes = spread.nodes_of(3);
+      if (nodes != 1 && nodes != 2) odd.fetch_add(1);
+    }
+  });
+  for (int64_t sequence = 1; sequence <= 20000; ++sequence) {
+    spread.apply(3, sequence % 2 == 0 ? 2 : 1, sequence);
+    if (sequence % 1000 == 0) spread.forget(3);
+  }
+  stop.store(true);
+  reader.join();
+  EXPECT_EQ(odd.load(), 0);
+  spread.apply(3, 2, 1);
+  EXPECT_EQ(spread.nodes_of(3), 2);
+  spread.forget(3);
+  EXPECT_EQ(spread.nodes_of(3), 1);
 }

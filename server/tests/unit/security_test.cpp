@@ -48,6 +48,24 @@ TEST(TokenBucket, AllowsBurstThenRate) {
   EXPECT_FALSE(bucket.try_take(10.125));
 }
 
+// A member on two nodes pays two tokens a frame on each: the two nodes together grant one burst
+// and one rate.
+TEST(TokenBucket, AFrameCanCostMoreThanOneToken) {
+  TokenBucket bucket(30, 60);
+  int allowed = 0;
+  for (int i = 0; i < 100; ++i) allowed += bucket.try_take(10.0, 2.0);
+  EXPECT_EQ(allowed, 30);
+  EXPECT_TRUE(bucket.try_take(10.125, 2.0));  // 3.75 tokens came back
+  EXPECT_FALSE(bucket.try_take(10.125, 2.0));
+  EXPECT_TRUE(bucket.try_take(10.125, 1.0));
+  EXPECT_FALSE(bucket.try_take(10.125, 1.0));
+  // A cost above the burst (more nodes than the burst has tokens) is charged as the whole burst.
+  TokenBucket small(1, 2);
+  EXPECT_TRUE(small.try_take(0.0, 5.0));
+  EXPECT_FALSE(small.try_take(1.0, 5.0));
+  EXPECT_TRUE(small.try_take(2.0, 5.0));
+}
+
 TEST(WindowCounter, BlocksAfterLimitUntilWindowPasses) {
   WindowCounter counter(3, 60);
   for (int i = 0; i < 3; ++i) {
