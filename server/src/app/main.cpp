@@ -1,5 +1,6 @@
 // kesher: the Kesher server. `kesher --help` lists the options.
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -261,6 +262,10 @@ bool open_data(kesher::app::Context& app, const Config& config, bool with_places
     app.db = kesher::store::open_sqlite(sqlite);
   } else {
     kesher::store::PostgresOptions postgres{config.database_url, config.database_pool, app.now};
+    // The node id is drawn later (app/cluster.cpp) when --node-id is not given; the process id
+    // tells the connections apart until then.
+    postgres.node_name =
+        config.node_id.empty() ? "pid " + std::to_string(getpid()) : config.node_id;
     try {
       app.db = kesher::store::open_postgres(postgres);
     } catch (const kesher::store::StoreError& e) {

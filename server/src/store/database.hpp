@@ -97,6 +97,9 @@ struct SqliteOptions {
   bool durable_commits = true;
   // Unix seconds for the SQL function kesher_now(); the system clock when empty.
   std::function<int64_t()> clock;
+  // Names this process's connections in pg_stat_activity ("kesher <node_name> writer", …),
+  // unless the URL sets application_name itself.
+  std::string node_name;
 };
 
 std::unique_ptr<Database> open_sqlite(const SqliteOptions& options);
@@ -110,6 +113,9 @@ struct PostgresOptions {
   int pool_size = 4;  // reader connections, opened as they are needed
   // Unix seconds for the SQL function kesher_now(); the system clock when empty.
   std::function<int64_t()> clock;
+  // Names this process's connections in pg_stat_activity ("kesher <node_name> writer", …),
+  // unless the URL sets application_name itself.
+  std::string node_name;
 };
 
 // Connects, applies the PostgreSQL migrations (under an advisory lock, so that nodes starting

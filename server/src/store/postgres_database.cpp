@@ -71,7 +71,11 @@ std::string seconds_text(const std::function<int64_t()>& clock) {
 
 class PostgresConnection final : public Session {
  public:
-  explicit PostgresConnection(const std::string& url) : url_(url) { connect(); }
+  // `name` becomes the connection's application_name (unless the URL sets one), so that
+  // pg_stat_activity tells which node and which role each connection serves.
+  PostgresConnection(const std::string& url, std::string name) : url_(url), name_(std::move(name)) {
+    connect();
+  }
   ~PostgresConnection() override { PQfinish(conn_); }
   PostgresConnection(const PostgresConnection&) = delete;
   PostgresConnection& operator=(const PostgresConnection&) = delete;
@@ -128,7 +132,9 @@ class PostgresConnection final : public Session {
 
  private:
   void connect() {
-    conn_ = PQconnectdb(url_.c_str());
+    const char* const keywords[] = {"dbname", "fallback_application_name", nullptr};
+    const char* const values[] = {url_.c_str(), name_.c_str(), nullptr};
+    conn_ = PQconnectdbParams(keywords, values, /*expand_dbname=*/1);
     if (PQstatus(conn_) != CONNECTION_OK) {
       std::string message = conn_ ? PQerrorMessage(conn_) : "out of memory";
       PQfinish(conn_);
@@ -244,6 +250,7 @@ class PostgresConnection final : public Session {
   }
 
   std::string url_;
+  std::string name_;
   PGconn* conn_ = nullptr;
   std::unordered_map<std::string, std::string> statements_;  // SQL and types → statement name
 };
@@ -253,7 +260,8 @@ class PostgresDatabase final : public Database {
   static constexpr int kAttempts = 3;  // for a unit that meets a deadlock or serialization failure
 
   explicit PostgresDatabase(PostgresOptions options)
-      : options_(std::move(options)), writer_(std::make_unique<PostgresConnection>(options_.url)) {
+      : options_(std::move(options)),
+        writer_(std::make_unique<PostgresConnection>(options_.url, name_of("writer"))) {
     if (options_.pool_size < 1) options_.pool_size = 1;
     migrate();
     committer_ = std::make_unique<GroupCommitter>(
@@ -269,7 +277,8 @@ class PostgresDatabase final : public Database {
     static thread_local int reads_on_this_thread = 0;
     bool nested = reads_on_this_thread > 0;
     std::unique_ptr<PostgresConnection> connection =
-        nested ? std::make_unique<PostgresConnection>(options_.url) : take_reader();
+        nested ? std::make_unique<PostgresConnection>(options_.url, name_of("reader"))
+               : take_reader();
     struct Return {
       PostgresDatabase* self;
       std::unique_ptr<PostgresConnection>& connection;
@@ -310,7 +319,7 @@ class PostgresDatabase final : public Database {
         leader_.reset();
         leading_ = false;
       }
-      if (!leader_) leader_ = std::make_unique<PostgresConnection>(options_.url);
+      if (!leader_) leader_ = std::make_unique<PostgresConnection>(options_.url, name_of("jobs"));
       if (leading_) {
         leader_->run_script("SELECT 1");  // throws when the connection is gone
         return true;
@@ -439,7 +448,7 @@ class PostgresDatabase final : public Database {
       ++readers_open_;
     }
     try {
-      return std::make_unique<PostgresConnection>(options_.url);
+      return std::make_unique<PostgresConnection>(options_.url, name_of("reader"));
     } catch (...) {
       std::lock_guard lock(readers_mutex_);
       --readers_open_;
@@ -454,6 +463,15 @@ class PostgresDatabase final : public Database {
       readers_.push_back(std::move(connection));
     }
     reader_returned_.notify_one();
+  }
+
+  // "kesher <node> <role>": the name each connection shows in pg_stat_activity.
+  std::string name_of(std::string_view role) const {
+    std::string name = "kesher ";
+    name += options_.node_name;
+    name += ' ';
+    name += role;
+    return name;
   }
 
   PostgresOptions options_;

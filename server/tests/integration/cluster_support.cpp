@@ -215,11 +215,10 @@ void LocalCluster::start(size_t nodes, std::vector<std::string> extra_args) {
         "--redis",  redis_->url(), "--node-id",       "node" + std::to_string(i + 1),
         "--origin", origin_,       "--trusted-proxy", "127.0.0.1"};
     args.insert(args.end(), extra_args.begin(), extra_args.end());
-    // Each node's connections carry its name, so that pg_stat_activity tells which node holds
-    // what (the job lock, in ClusterJobs).
-    std::string node_url = database_url_ + "&application_name=node" + std::to_string(i + 1);
-    nodes_.push_back(
-        std::make_unique<ServerProcess>(ServerProcess::Shared{data, node_url}, std::move(args)));
+    // Each node names its connections itself ("kesher node1 writer", …), so that
+    // pg_stat_activity tells which node holds what (the job lock, in Cluster.TheJobsMove…).
+    nodes_.push_back(std::make_unique<ServerProcess>(ServerProcess::Shared{data, database_url_},
+                                                     std::move(args)));
     ports.push_back(nodes_.back()->port());
   }
   proxy_ = std::make_unique<ProxyProcess>(proxy_port_, ports, folder_);

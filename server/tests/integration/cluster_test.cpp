@@ -307,10 +307,12 @@ TEST_F(Cluster, AnOperatorOnOneNodeAnswersAMemberOnTheOther) {
 // Which node (1, 2) holds the job lock now, from PostgreSQL's side; 0 for none.
 int64_t job_leader(ServerProcess& any_node) {
   return query_integer(any_node,
-                       "SELECT COALESCE(MAX(CAST(SUBSTR(a.application_name, 5) AS INTEGER)), 0) "
+                       "SELECT COALESCE(MAX(CAST(REPLACE(REPLACE(a.application_name, "
+                       "'kesher node', ''), ' jobs', '') AS INTEGER)), 0) "
                        "FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
                        "WHERE l.locktype = 'advisory' AND l.granted AND l.database = "
-                       "(SELECT oid FROM pg_database WHERE datname = current_database())");
+                       "(SELECT oid FROM pg_database WHERE datname = current_database()) "
+                       "AND a.application_name LIKE 'kesher node% jobs'");
 }
 
 // The jobs run on one node; when it dies, the other takes the lock and runs them.
@@ -318,6 +320,11 @@ TEST_F(Cluster, TheJobsMoveToTheOtherNodeWhenTheirNodeDies) {
   int64_t leader = 0;
   ASSERT_TRUE(eventually([&] { return (leader = job_leader(cluster_->node(0))) != 0; }, 5s));
   size_t survivor = leader == 1 ? 1 : 0;
+  // Each node's connections say whose they are and what they do.
+  EXPECT_EQ(query_integer(cluster_->node(0),
+                          "SELECT COUNT(DISTINCT application_name) FROM pg_stat_activity WHERE "
+                          "application_name IN ('kesher node1 writer', 'kesher node2 writer')"),
+            2);
   // Exactly one node leads while both live.
   std::this_thread::sleep_for(1500ms);
   EXPECT_EQ(job_leader(cluster_->node(survivor)), leader);
