@@ -74,11 +74,18 @@ std::vector<FeaturePrice> feature_prices(Session& db) {
   return prices;
 }
 
+Query price_query(std::string_view feature) {
+  return {"SELECT credits FROM feature_prices WHERE feature = ?", {std::string(feature)}};
+}
+
+int64_t price_from(const std::vector<Row>& rows, std::string_view feature) {
+  if (rows.empty()) throw StoreError("no price for " + std::string(feature));
+  return rows.front().integer(0);
+}
+
 int64_t price_of(Session& db, std::string_view feature) {
-  auto row =
-      db.query_one("SELECT credits FROM feature_prices WHERE feature = ?", {std::string(feature)});
-  if (!row) throw StoreError("no price for " + std::string(feature));
-  return row->integer(0);
+  Query q = price_query(feature);
+  return price_from(db.query(q.sql, q.params), feature);
 }
 
 bool promotion_ended_between(Session& db, int64_t after, int64_t up_to) {

@@ -58,6 +58,9 @@ std::optional<PremiumPackage> premium_package(Session& db, int64_t id);
 std::vector<FeaturePrice> feature_prices(Session& db);
 // Throws StoreError for a feature the catalogue lacks: a price is never guessed.
 int64_t price_of(Session& db, std::string_view feature);
+// The same as a query and its reading, for a batch (Session::query_batch).
+Query price_query(std::string_view feature);
+int64_t price_from(const std::vector<Row>& rows, std::string_view feature);
 // Whether a switched-on promotion ended in (after, up_to]: its packages changed for everyone.
 bool promotion_ended_between(Session& db, int64_t after, int64_t up_to);
 

@@ -101,15 +101,29 @@ std::vector<Gift> gifts(Session& db, int64_t offset, int64_t limit) {
   return list;
 }
 
-std::optional<MessageRow> by_client_id(Session& db, int64_t sender_id,
-                                       const std::string& client_id) {
-  auto row = db.query_one(std::string("SELECT ") + kMessageColumns +
-                              " FROM messages m WHERE m.sender_id = ? AND m.client_id = ?",
-                          {sender_id, client_id});
+namespace {
+
+Query by_client_id_query(int64_t sender_id, const std::string& client_id) {
+  static const std::string sql = std::string("SELECT ") + kMessageColumns +
+                                 " FROM messages m WHERE m.sender_id = ? AND m.client_id = ?";
+  return {sql, {sender_id, client_id}};
+}
+
+std::optional<MessageRow> by_client_id_from(Session& db, std::vector<Row>& rows) {
+  auto row = first_row(rows);
   if (!row) return std::nullopt;
   auto message = message_from(*row);
   message.seen = message.id <= read_up_to(db, message.receiver_id, message.sender_id);
   return message;
+}
+
+}  // namespace
+
+std::optional<MessageRow> by_client_id(Session& db, int64_t sender_id,
+                                       const std::string& client_id) {
+  Query q = by_client_id_query(sender_id, client_id);
+  auto rows = db.query(q.sql, q.params);
+  return by_client_id_from(db, rows);
 }
 
 MessageRow insert(Session& db, const NewMessage& message) {
@@ -302,15 +316,31 @@ SendOutcome replay(Session& db, MessageRow existing) {
 
 SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
   namespace rules = domain::chat;
+  // The reads every send makes do not depend on each other: one batch (one round trip on
+  // PostgreSQL). Each is read below where the rules need it, in the order they did one by one.
+  const char* feature =
+      request.kind == rules::MessageKind::text ? "text"
+      : request.kind == rules::MessageKind::image || request.kind == rules::MessageKind::pphoto
+          ? "image"
+          : nullptr;
+  std::vector<Query> reads{personas::reach_query(request.receiver_id),
+                           social::blocked_between_query(request.sender_id, request.receiver_id),
+                           ledger::balance_query(request.sender_id)};
+  if (feature) reads.push_back(catalog::price_query(feature));
   if (!request.client_id.empty()) {
-    if (auto existing = by_client_id(db, request.sender_id, request.client_id)) {
+    reads.push_back(by_client_id_query(request.sender_id, request.client_id));
+  }
+  auto results = db.query_batch(reads);
+  auto price = [&] { return catalog::price_from(results[3], feature); };
+  if (!request.client_id.empty()) {
+    if (auto existing = by_client_id_from(db, results.back())) {
       return replay(db, std::move(*existing));
     }
   }
   SendOutcome outcome;
   // Nobody writes to a banned member or a disabled persona; their history stays readable.
-  personas::Reach receiver = personas::reach(db, request.receiver_id);
-  if (!receiver.reachable || social::blocked_between(db, request.sender_id, request.receiver_id)) {
+  personas::Reach receiver = personas::reach_of(results[0]);
+  if (!receiver.reachable || !results[1].empty()) {
     outcome.status = SendStatus::unknown_receiver;
     return outcome;
   }
@@ -333,7 +363,7 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
       return outcome;
     }
     message.media_id = upload->id;
-    message.price = catalog::price_of(db, "image");
+    message.price = price();
   } else if (request.kind == rules::MessageKind::pphoto) {
     auto photo = photos::find(db, request.sender_id, request.photo_id);
     // A persona's pictures are public files of the catalogue, not uploads: the message keeps
@@ -348,10 +378,10 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
     } else {
       message.media_id = photo->media_id;
     }
-    message.price = catalog::price_of(db, "image");
+    message.price = price();
   } else {
     message.body = request.text;
-    message.price = catalog::price_of(db, "text");
+    message.price = price();
   }
   if (request.story_id != 0) {
     auto story = stories::live(db, request.story_id, now);
@@ -369,7 +399,7 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
                                             *request.operator_id, now);
     return outcome;
   }
-  outcome.balance = ledger::balance(db, request.sender_id);
+  outcome.balance = ledger::balance_from(results[2]);
   outcome.required = rules::required_balance(message.price);
   if (outcome.balance < outcome.required) {
     outcome.status = SendStatus::not_enough_credits;

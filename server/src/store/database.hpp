@@ -35,6 +35,12 @@ class Row {
   std::vector<Value> columns_;
 };
 
+// One statement of a batch (Session::query_batch). `sql` must outlive the call.
+struct Query {
+  std::string_view sql;
+  std::vector<Value> params;
+};
+
 // One connection's view: SQL with '?' or numbered '?N' placeholders, written once for every
 // backend.
 class Session {
@@ -63,7 +69,23 @@ class Session {
     if (rows.empty()) return std::nullopt;
     return std::move(rows.front());
   }
+
+  // Runs queries that do not depend on each other and returns each one's rows, in order. SQLite
+  // runs them one after the other; PostgreSQL sends them together (libpq's pipeline mode), so
+  // that they cost one round trip instead of one each.
+  virtual std::vector<std::vector<Row>> query_batch(std::span<const Query> queries) {
+    std::vector<std::vector<Row>> results;
+    results.reserve(queries.size());
+    for (const Query& q : queries) results.push_back(query(q.sql, q.params));
+    return results;
+  }
 };
+
+// The first row of a result, if any.
+inline std::optional<Row> first_row(std::vector<Row>& rows) {
+  if (rows.empty()) return std::nullopt;
+  return std::move(rows.front());
+}
 
 // Blocking: call it from worker threads, never from a network thread (brief §7).
 class Database {

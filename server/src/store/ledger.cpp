@@ -19,9 +19,17 @@ Outcome apply(Session& db, const Entry& entry, int64_t now) {
   return Outcome::applied;
 }
 
+Query balance_query(int64_t user_id) {
+  return {"SELECT credits FROM users WHERE id = ?", {user_id}};
+}
+
+int64_t balance_from(const std::vector<Row>& rows) {
+  return rows.empty() ? 0 : rows.front().integer(0);
+}
+
 int64_t balance(Session& db, int64_t user_id) {
-  auto row = db.query_one("SELECT credits FROM users WHERE id = ?", {user_id});
-  return row ? row->integer(0) : 0;
+  Query q = balance_query(user_id);
+  return balance_from(db.query(q.sql, q.params));
 }
 
 int64_t sum_of_entries(Session& db, int64_t user_id) {

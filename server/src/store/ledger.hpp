@@ -20,6 +20,9 @@ struct Entry {
 // changes nothing when the key was used before or the balance would fall below zero.
 Outcome apply(Session& db, const Entry& entry, int64_t now);
 int64_t balance(Session& db, int64_t user_id);
+// The same as a query and its reading, for a batch (Session::query_batch).
+Query balance_query(int64_t user_id);
+int64_t balance_from(const std::vector<Row>& rows);
 int64_t sum_of_entries(Session& db, int64_t user_id);
 
 }  // namespace kesher::store::ledger

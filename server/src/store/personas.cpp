@@ -107,14 +107,22 @@ bool reachable(Session& db, int64_t user_id) {
   return reach(db, user_id).reachable;
 }
 
-Reach reach(Session& db, int64_t user_id) {
+Query reach_query(int64_t user_id) {
   static const std::string sql =
       "SELECT CASE WHEN u.kind = 'persona' THEN 1 ELSE 0 END FROM users u WHERE u.id = ? AND "
       "u.erased_at IS NULL" +
       std::string(kListed);
-  auto row = db.query_one(sql, {user_id});
-  if (!row) return {};
-  return {.reachable = true, .persona = row->integer(0) == 1};
+  return {sql, {user_id}};
+}
+
+Reach reach_of(const std::vector<Row>& rows) {
+  if (rows.empty()) return {};
+  return {.reachable = true, .persona = rows.front().integer(0) == 1};
+}
+
+Reach reach(Session& db, int64_t user_id) {
+  Query q = reach_query(user_id);
+  return reach_of(db.query(q.sql, q.params));
 }
 
 std::vector<console::Lock> end_locks(Session& db, int64_t persona_id, int64_t now) {

@@ -54,6 +54,9 @@ struct Reach {
   bool persona = false;
 };
 Reach reach(Session& db, int64_t user_id);
+// The same as a query and its reading, for a batch (Session::query_batch).
+Query reach_query(int64_t user_id);
+Reach reach_of(const std::vector<Row>& rows);
 // Ends every live lock on the persona's conversations; the locks that were held.
 std::vector<console::Lock> end_locks(Session& db, int64_t persona_id, int64_t now);
 // Members with a conversation waiting for the persona's answer.

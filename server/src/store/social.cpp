@@ -298,13 +298,16 @@ bool replace_photos(Session& db, int64_t user_id, const std::vector<std::string>
   return true;
 }
 
+Query blocked_between_query(int64_t a, int64_t b) {
+  return {
+      "SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 "
+      "AND blocked_id = ?1)",
+      {a, b}};
+}
+
 bool blocked_between(Session& db, int64_t a, int64_t b) {
-  return db
-      .query_one(
-          "SELECT 1 FROM blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 "
-          "AND blocked_id = ?1)",
-          {a, b})
-      .has_value();
+  Query q = blocked_between_query(a, b);
+  return !db.query(q.sql, q.params).empty();
 }
 
 void block(Session& db, int64_t blocker, int64_t blocked, int64_t now) {

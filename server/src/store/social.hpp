@@ -80,6 +80,8 @@ bool replace_photos(Session& db, int64_t user_id, const std::vector<std::string>
                     int64_t now);
 
 bool blocked_between(Session& db, int64_t a, int64_t b);
+// The same as a query, for a batch: blocked when it returns a row.
+Query blocked_between_query(int64_t a, int64_t b);
 void block(Session& db, int64_t blocker, int64_t blocked, int64_t now);
 void unblock(Session& db, int64_t blocker, int64_t blocked);
 std::vector<PersonRow> blocked_by(Session& db, int64_t blocker);

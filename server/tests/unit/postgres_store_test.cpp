@@ -211,6 +211,49 @@ TEST_F(PostgresStore, AFailingUnitInABatchRollsBackAlone) {
   });
 }
 
+// Session::query_batch: pipelined on PostgreSQL, each query's rows in order; a failing query
+// throws its own error, and the connection leaves pipeline mode clean for what comes next (in a
+// read, and in a write unit, which rolls back alone).
+TEST_F(PostgresStore, ABatchOfQueriesAnswersEachInOrderAndAFailureLeavesTheConnectionClean) {
+  int64_t id = insert_user(*db_, "a@example.com");
+  db_->write([&](Session& s) { ledger::apply(s, {id, 70, "grant", "", "g:1"}, 1); });
+  const Query reads[] = {ledger::balance_query(id),
+                         {"SELECT email FROM users WHERE id = ?", {id}},
+                         {"SELECT id FROM users WHERE id = ?", {id + 1000}},
+                         {"SELECT ?1 + ?2", {int64_t{2}, int64_t{3}}}};
+  const Query failing[] = {ledger::balance_query(id),
+                           {"SELECT 1 / (? - ?)", {int64_t{4}, int64_t{4}}},
+                           {"SELECT email FROM users WHERE id = ?", {id}}};
+  for (int round = 0; round < 2; ++round) {
+    db_->read([&](Session& s) {
+      auto rows = s.query_batch(reads);
+      ASSERT_EQ(rows.size(), 4u);
+      EXPECT_EQ(ledger::balance_from(rows[0]), 70);
+      ASSERT_EQ(rows[1].size(), 1u);
+      EXPECT_EQ(rows[1][0].text(0), "a@example.com");
+      EXPECT_TRUE(rows[2].empty());
+      EXPECT_EQ(rows[3].at(0).integer(0), 5);
+      try {
+        s.query_batch(failing);
+        ADD_FAILURE() << "division by zero answered";
+      } catch (const StoreError& e) {
+        EXPECT_NE(std::string(e.what()).find("division by zero"), std::string::npos) << e.what();
+      }
+    });
+  }
+  EXPECT_THROW(db_->write([&](Session& s) {
+    ledger::apply(s, {id, 5, "grant", "", "g:2"}, 1);
+    s.query_batch(failing);
+  }),
+               StoreError);
+  db_->write([&](Session& s) {
+    auto rows = s.query_batch(reads);
+    EXPECT_EQ(ledger::balance_from(rows[0]), 70) << "the failed unit's grant was rolled back";
+    ledger::apply(s, {id, 5, "grant", "", "g:3"}, 1);
+  });
+  db_->read([&](Session& s) { EXPECT_EQ(ledger::balance(s, id), 75); });
+}
+
 // The money rule across nodes (issue 15): two backends on one database, as two nodes would be,
 // send N debits at once against credits for M < N. Exactly M are paid, the balance never goes
 // below zero, and the ledger sums to the balance.
