@@ -452,4 +452,19 @@ TEST(ClusterBudget, AMembersFrameBudgetIsTheirsAcrossNodes) {
   EXPECT_EQ(pongs + limited, 100);
   EXPECT_GE(pongs, 60) << "still charged as if on two nodes";
   EXPECT_LE(pongs, 60 + static_cast<int>(30 * elapsed) + 1);
+
+  // On two nodes again, and then the second node dies: once it is reaped, the first node grants
+  // the whole budget again (the reaper tells the nodes left).
+  on_second = validated(1, dana);
+  ASSERT_TRUE(on_second);
+  ASSERT_TRUE(eventually([&] { return counts_of(dana.id) == "1\n1"; }, 3s));
+  cluster.node(1).kill();
+  ASSERT_TRUE(eventually([&] { return counts_of(dana.id) == "1"; }, 12s)) << "node 2 not reaped";
+  std::this_thread::sleep_for(2500ms);
+  started = Clock::now();
+  std::tie(pongs, limited) = ping_all({on_first.get()}, 100);
+  elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+  EXPECT_EQ(pongs + limited, 100);
+  EXPECT_GE(pongs, 60) << "still charged as if on the dead node too";
+  EXPECT_LE(pongs, 60 + static_cast<int>(30 * elapsed) + 1);
 }
