@@ -122,7 +122,8 @@ Cluster::Cluster(Context& app, const std::string& redis_url, std::string node_id
       *link_, node_id,
       std::vector<bus::RedisBus::Namespace>{
           {"m", &app.hub, app.config.max_sockets_per_member},
-          {"s", &app.console_hub, app.config.max_sockets_per_member}});
+          {"s", &app.console_hub, app.config.max_sockets_per_member},
+          {"a", &app.address_hub, app.config.max_sockets_per_ip}});
   app.throttles.each([&](const char* name, std::unique_ptr<Throttle>& throttle) {
     throttle = redis_throttle(*link_, name, throttle->limit(), throttle->window_seconds());
   });
@@ -136,6 +137,7 @@ Cluster::~Cluster() {
   link_->stop();
   app_.hub.set_peers(nullptr);
   app_.console_hub.set_peers(nullptr);
+  app_.address_hub.set_peers(nullptr);
   app_.throttles.each([](const char*, std::unique_ptr<Throttle>& throttle) {
     throttle = local_throttle(throttle->limit(), throttle->window_seconds());
   });
@@ -145,11 +147,11 @@ void Cluster::leave() {
   std::promise<void> done;
   auto future = done.get_future();
   auto answered = std::make_shared<std::atomic<bool>>(false);
-  link_->command(
-      {"EVAL", bus::RedisBus::kReapScript, "0", "self", bus_->node_id(), "kesher:m:", "kesher:s:"},
-      [&done, answered](const bus::RedisReply&) {
-        if (!answered->exchange(true)) done.set_value();
-      });
+  link_->command({"EVAL", bus::RedisBus::kReapScript, "0", "self", bus_->node_id(),
+                  "kesher:m:", "kesher:s:", "kesher:a:"},
+                 [&done, answered](const bus::RedisReply&) {
+                   if (!answered->exchange(true)) done.set_value();
+                 });
   if (future.wait_for(std::chrono::seconds(1)) != std::future_status::ready) {
     spdlog::warn("redis: no answer while leaving; this node's users go offline with its heartbeat");
     answered->store(true);

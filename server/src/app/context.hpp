@@ -76,6 +76,10 @@ struct Context {
   // The staff console's sockets, by staff id: apart from members', so that no event of one side
   // can reach the other.
   bus::Hub console_hub;
+  // In a cluster only: every WebSocket by its client's address (bus::address_key), so that Redis
+  // counts an address's sockets on every node: the per-address cap holds across nodes, and a
+  // guest address on k nodes gets a k-th of its frame budget on each (app/cluster.cpp).
+  bus::Hub address_hub;
   // `typing` events passed on, per sender and receiver (domain::console::kTypingIntervalSeconds).
   domain::KeyedBuckets typing_budget{0.5, 1};
   Throttles throttles;

@@ -34,6 +34,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "bus/address_key.hpp"
 #include "domain/content_negotiation.hpp"
 #include "domain/index_page.hpp"
 #include "domain/language.hpp"
@@ -279,6 +280,7 @@ class WebSocketSession final : public bus::Connection,
       : server_(server), ws_(std::move(socket)), state_(std::move(state)) {}
   ~WebSocketSession() override {
     server_.release_address(state_.remote_ip);
+    if (clustered()) server_.app.address_hub.detach(this);
     if (overflowed_) server_.trim_pending = true;
   }
 
@@ -408,6 +410,11 @@ class WebSocketSession final : public bus::Connection,
       std::lock_guard lock(server_.sockets_mutex);
       registration_ = server_.sockets.insert(server_.sockets.end(), this);
     }
+    // In a cluster, Redis counts the address's sockets on every node; over the cap, the newest
+    // here is closed (kCloseTooManySockets), as a member's is.
+    if (clustered()) {
+      server_.app.address_hub.attach(bus::address_key(state_.remote_ip), {}, state_.connection);
+    }
     co_await read_loop();
     {
       std::lock_guard lock(server_.sockets_mutex);
@@ -458,7 +465,9 @@ class WebSocketSession final : public bus::Connection,
           : state_.authenticated()
               ? server_.member_budget.try_take(std::to_string(state_.user_id), seconds_now(),
                                                double(hub().nodes_holding(state_.user_id)))
-              : server_.guest_budget.try_take(state_.remote_ip, seconds_now());
+              : server_.guest_budget.try_take(state_.remote_ip, seconds_now(),
+                                              double(server_.app.address_hub.nodes_holding(
+                                                  bus::address_key(state_.remote_ip))));
       if (!within_budget) {
         enqueue(
             std::make_shared<const std::string>(protocol::refusal(prepared, errc::rate_limited)));
@@ -582,6 +591,8 @@ class WebSocketSession final : public bus::Connection,
   }
 
   bus::Hub& hub() const { return state_.console ? server_.app.console_hub : server_.app.hub; }
+  // Whether this node is one of a cluster (app/cluster.cpp named it).
+  bool clustered() const { return !server_.app.node_id.empty(); }
 
   Server::Impl& server_;
   websocket::stream<tcp::socket> ws_;

@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "bus/address_key.hpp"
 #include "cluster_support.hpp"
 #include "console_support.hpp"
 
@@ -467,4 +468,54 @@ TEST(ClusterBudget, AMembersFrameBudgetIsTheirsAcrossNodes) {
   EXPECT_EQ(pongs + limited, 100);
   EXPECT_GE(pongs, 60) << "still charged as if on the dead node too";
   EXPECT_LE(pongs, 60 + static_cast<int>(30 * elapsed) + 1);
+}
+
+// The per-address socket cap and the guests' frame budget hold across nodes (the address hub,
+// app/cluster.cpp): Redis counts an address's sockets on every node. Straight to the nodes, every
+// client here is 127.0.0.1.
+TEST(ClusterAddresses, TheSocketCapAndTheGuestBudgetOfAnAddressHoldAcrossNodes) {
+  LocalCluster cluster(2, {"--max-sockets-per-ip", "3"});
+  const std::string counts_key =
+      "kesher:a:u:" + std::to_string(kesher::bus::address_key("127.0.0.1"));
+  auto counts = [&] { return cluster.redis().command({"HVALS", counts_key}); };
+  auto guest = [&](size_t node) {
+    return WsClient::connect(cluster.node_endpoint(node).port, {cluster.endpoint().origin, {}, {}});
+  };
+  auto first = guest(0), second = guest(0);
+  ASSERT_TRUE(first && second);
+  ASSERT_TRUE(eventually([&] { return counts() == "2"; }, 3s)) << counts();
+  auto third = guest(1);
+  ASSERT_TRUE(third) << "each node alone is under the cap";
+  ASSERT_TRUE(eventually([&] { return counts() == "2\n1"; }, 3s)) << counts();
+  auto fourth = guest(1);
+  ASSERT_TRUE(fourth) << "node 2 alone is under the cap";
+  EXPECT_EQ(fourth->wait_closed(5s), 4003) << "the cluster is not";
+  for (auto* socket : {first.get(), second.get(), third.get()}) EXPECT_TRUE(socket->is_open());
+
+  // The address is on two nodes: each grants half of the guests' budget (120 frames a second,
+  // bursts of 240), so two sockets on two nodes get no more through than one.
+  second.reset();
+  ASSERT_TRUE(eventually([&] { return counts() == "1\n1"; }, 3s)) << counts();
+  for (int i = 0; i < 300; ++i) {
+    first->send_text(R"({"module":"ping"})");
+    third->send_text(R"({"module":"ping"})");
+  }
+  auto started = std::chrono::steady_clock::now();
+  int pongs = 0, limited = 0;
+  for (auto* socket : {first.get(), third.get()}) {
+    for (int answered = 0; answered < 300;) {
+      auto message = socket->receive(2s);
+      if (!message) break;
+      if ((*message)["module"] == "pong") ++pongs, ++answered;
+      if ((*message)["error_code"] == "rate_limited") ++limited, ++answered;
+    }
+  }
+  double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::printf(
+      "[ figures  ] one address's guest sockets on two nodes sent 600 pings: %d processed\n",
+      pongs);
+  EXPECT_EQ(pongs + limited, 600);
+  EXPECT_LE(pongs, 240 + static_cast<int>(120 * elapsed) + 2) << "each node granted all of it";
+  EXPECT_GE(pongs, 230);
 }

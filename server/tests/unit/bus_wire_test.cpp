@@ -1,6 +1,7 @@
 // What nodes say to each other through Redis (bus/wire.hpp), and the Redis address flag.
 #include <gtest/gtest.h>
 
+#include "bus/address_key.hpp"
 #include "bus/wire.hpp"
 
 using namespace kesher::bus::wire;
@@ -69,4 +70,15 @@ TEST(BusWire, NodeIds) {
   EXPECT_FALSE(valid_node_id("a b"));
   EXPECT_FALSE(valid_node_id("a:b")) << "':' would make another key";
   EXPECT_FALSE(valid_node_id(std::string(65, 'a')));
+}
+
+// The same address gives every node the same key, whatever it was built with (FNV-1a spelt out).
+TEST(BusWire, AddressKeysAreStablePositiveAndTellAddressesApart) {
+  EXPECT_EQ(kesher::bus::address_key("127.0.0.1"), 3079053056627250367);
+  EXPECT_EQ(kesher::bus::address_key("2001:db8::1"), 3333998462742557416);
+  EXPECT_EQ(kesher::bus::address_key(""), 860922984064492326);
+  EXPECT_NE(kesher::bus::address_key("127.0.0.2"), kesher::bus::address_key("127.0.0.1"));
+  for (std::string_view address : {"10.0.0.1", "::1", "203.0.113.255"}) {
+    EXPECT_GT(kesher::bus::address_key(address), 0) << address;
+  }
 }
