@@ -40,12 +40,7 @@ constexpr int64_t kRecoveryWaitSeconds = 60;
 constexpr int64_t kDeviceTokenSeconds = 365 * 24 * 3600;
 
 HttpResponse redirect(std::string location) {
-  HttpResponse response;
-  response.status = 302;
-  response.content_type = "text/plain";
-  response.headers.emplace_back("Location", std::move(location));
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
+  return protocol::redirect_response(302, std::move(location));
 }
 
 // Reads required typed fields; the first problem becomes the error response.

@@ -59,12 +59,9 @@ HttpResponse refused_page() {
   return response;
 }
 
+// The way out leaves no trace of where it came from: no referrer for the page it lands on.
 HttpResponse see_other(std::string location) {
-  HttpResponse response;
-  response.status = 303;
-  response.content_type = "text/plain";
-  response.headers.emplace_back("Location", std::move(location));
-  response.headers.emplace_back("Cache-Control", "no-store");
+  HttpResponse response = protocol::redirect_response(303, std::move(location));
   response.headers.emplace_back("Referrer-Policy", "no-referrer");
   return response;
 }

@@ -154,15 +154,6 @@ std::string sandbox_event(const store::payments::Order& order, std::string_view 
                                           {"created", now}});
 }
 
-HttpResponse see_other(std::string location) {
-  HttpResponse response;
-  response.status = 303;
-  response.content_type = "text/plain";
-  response.headers.emplace_back("Location", std::move(location));
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
-}
-
 // The sandbox "processor": decides by the card and tells the webhook endpoint later, over HTTP,
 // as a real processor would; the browser goes on to /payments/redirect, which grants nothing.
 HttpResponse pay(app::Context& app, const HttpRequest& request, const json::object&) {
@@ -193,7 +184,7 @@ HttpResponse pay(app::Context& app, const HttpRequest& request, const json::obje
     app.webhooks->send(url, sandbox_event(*order, "payment.failed", now + 3), secret,
                        payments::kFailureDelay);
   }
-  return see_other("/payments/redirect?order=" + order->id);
+  return protocol::redirect_response(303, "/payments/redirect?order=" + order->id);
 }
 
 HttpResponse webhook(app::Context& app, const HttpRequest& request, const json::object&) {

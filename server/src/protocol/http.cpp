@@ -17,4 +17,13 @@ HttpResponse error_response(unsigned status, std::string_view code, boost::json:
   return json_response(status, extra);
 }
 
+HttpResponse redirect_response(unsigned status, std::string location) {
+  HttpResponse response;
+  response.status = status;
+  response.content_type = "text/plain";
+  response.headers.emplace_back("Location", std::move(location));
+  response.headers.emplace_back("Cache-Control", "no-store");
+  return response;
+}
+
 }  // namespace kesher::protocol

@@ -52,5 +52,7 @@ struct HttpResponse {
 HttpResponse json_response(unsigned status, const boost::json::object& body);
 // {"error_code": code, "message": code, ...extra} (docs/protocol.md, "HTTP").
 HttpResponse error_response(unsigned status, std::string_view code, boost::json::object extra = {});
+// A redirect (302, or 303 after a POST) to `location`, never cached.
+HttpResponse redirect_response(unsigned status, std::string location);
 
 }  // namespace kesher::protocol
