@@ -119,9 +119,6 @@ struct SqliteOptions {
   bool durable_commits = true;
   // Unix seconds for the SQL function kesher_now(); the system clock when empty.
   std::function<int64_t()> clock;
-  // Names this process's connections in pg_stat_activity ("kesher <node_name> writer", …),
-  // unless the URL sets application_name itself.
-  std::string node_name;
 };
 
 std::unique_ptr<Database> open_sqlite(const SqliteOptions& options);
