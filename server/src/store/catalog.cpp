@@ -84,8 +84,7 @@ int64_t price_from(const std::vector<Row>& rows, std::string_view feature) {
 }
 
 int64_t price_of(Session& db, std::string_view feature) {
-  Query q = price_query(feature);
-  return price_from(db.query(q.sql, q.params), feature);
+  return price_from(db.query(price_query(feature)), feature);
 }
 
 bool promotion_ended_between(Session& db, int64_t after, int64_t up_to) {

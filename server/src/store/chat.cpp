@@ -121,8 +121,7 @@ std::optional<MessageRow> by_client_id_from(Session& db, std::vector<Row>& rows)
 
 std::optional<MessageRow> by_client_id(Session& db, int64_t sender_id,
                                        const std::string& client_id) {
-  Query q = by_client_id_query(sender_id, client_id);
-  auto rows = db.query(q.sql, q.params);
+  auto rows = db.query(by_client_id_query(sender_id, client_id));
   return by_client_id_from(db, rows);
 }
 

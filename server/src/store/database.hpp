@@ -57,6 +57,7 @@ class Session {
   std::vector<Row> query(std::string_view sql, std::initializer_list<Value> params = {}) {
     return query(sql, std::span<const Value>(params.begin(), params.size()));
   }
+  std::vector<Row> query(const Query& q) { return query(q.sql, q.params); }
   int64_t execute(std::string_view sql, std::initializer_list<Value> params = {}) {
     return execute(sql, std::span<const Value>(params.begin(), params.size()));
   }
@@ -76,7 +77,7 @@ class Session {
   virtual std::vector<std::vector<Row>> query_batch(std::span<const Query> queries) {
     std::vector<std::vector<Row>> results;
     results.reserve(queries.size());
-    for (const Query& q : queries) results.push_back(query(q.sql, q.params));
+    for (const Query& q : queries) results.push_back(query(q));
     return results;
   }
 };

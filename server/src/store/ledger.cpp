@@ -28,8 +28,7 @@ int64_t balance_from(const std::vector<Row>& rows) {
 }
 
 int64_t balance(Session& db, int64_t user_id) {
-  Query q = balance_query(user_id);
-  return balance_from(db.query(q.sql, q.params));
+  return balance_from(db.query(balance_query(user_id)));
 }
 
 int64_t sum_of_entries(Session& db, int64_t user_id) {

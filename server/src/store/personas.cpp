@@ -121,8 +121,7 @@ Reach reach_of(const std::vector<Row>& rows) {
 }
 
 Reach reach(Session& db, int64_t user_id) {
-  Query q = reach_query(user_id);
-  return reach_of(db.query(q.sql, q.params));
+  return reach_of(db.query(reach_query(user_id)));
 }
 
 std::vector<console::Lock> end_locks(Session& db, int64_t persona_id, int64_t now) {

@@ -306,8 +306,7 @@ Query blocked_between_query(int64_t a, int64_t b) {
 }
 
 bool blocked_between(Session& db, int64_t a, int64_t b) {
-  Query q = blocked_between_query(a, b);
-  return !db.query(q.sql, q.params).empty();
+  return !db.query(blocked_between_query(a, b)).empty();
 }
 
 void block(Session& db, int64_t blocker, int64_t blocked, int64_t now) {
