@@ -322,24 +322,28 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
       : request.kind == rules::MessageKind::image || request.kind == rules::MessageKind::pphoto
           ? "image"
           : nullptr;
+  enum Read : size_t { kReach, kBlocked, kBalance };
   std::vector<Query> reads{personas::reach_query(request.receiver_id),
                            social::blocked_between_query(request.sender_id, request.receiver_id),
                            ledger::balance_query(request.sender_id)};
+  // A gift's price is the gift's, and a send without a client id has no earlier send to find.
+  const size_t price_at = reads.size();
   if (feature) reads.push_back(catalog::price_query(feature));
+  const size_t earlier_at = reads.size();
   if (!request.client_id.empty()) {
     reads.push_back(by_client_id_query(request.sender_id, request.client_id));
   }
   auto results = db.query_batch(reads);
-  auto price = [&] { return catalog::price_from(results[3], feature); };
+  auto price = [&] { return catalog::price_from(results[price_at], feature); };
   if (!request.client_id.empty()) {
-    if (auto existing = by_client_id_from(db, results.back())) {
+    if (auto existing = by_client_id_from(db, results[earlier_at])) {
       return replay(db, std::move(*existing));
     }
   }
   SendOutcome outcome;
   // Nobody writes to a banned member or a disabled persona; their history stays readable.
-  personas::Reach receiver = personas::reach_of(results[0]);
-  if (!receiver.reachable || !results[1].empty()) {
+  personas::Reach receiver = personas::reach_of(results[kReach]);
+  if (!receiver.reachable || !results[kBlocked].empty()) {
     outcome.status = SendStatus::unknown_receiver;
     return outcome;
   }
@@ -398,7 +402,7 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
                                             *request.operator_id, now);
     return outcome;
   }
-  outcome.balance = ledger::balance_from(results[2]);
+  outcome.balance = ledger::balance_from(results[kBalance]);
   outcome.required = rules::required_balance(message.price);
   if (outcome.balance < outcome.required) {
     outcome.status = SendStatus::not_enough_credits;

@@ -124,6 +124,55 @@ class PostgresConnection final : public Session {
     return rows.front().integer(0);
   }
 
+  std::vector<std::vector<Row>> query_batch(std::span<const Query> queries) override {
+    if (queries.size() < 2) return Session::query_batch(queries);
+    // Statements are prepared (one round trip each, once per connection) before the pipeline.
+    std::vector<const std::string*> names;
+    names.reserve(queries.size());
+    for (const Query& q : queries) names.push_back(&prepared(q.sql, q.params));
+    if (PQenterPipelineMode(conn_) != 1) {
+      throw StoreError(std::string("cannot enter pipeline mode: ") + PQerrorMessage(conn_));
+    }
+    size_t sent = 0;
+    for (; sent < queries.size(); ++sent) {
+      ParamTexts texts(queries[sent].params);
+      if (PQsendQueryPrepared(conn_, names[sent]->c_str(), texts.count(), texts.values.data(),
+                              nullptr, nullptr, 0) != 1) {
+        break;
+      }
+    }
+    const bool synced = PQpipelineSync(conn_) == 1;
+    // Every result is read, whatever happens, so that the connection leaves pipeline mode clean:
+    // after a failed statement the rest come back PGRES_PIPELINE_ABORTED.
+    std::vector<Result> results;
+    results.reserve(sent);
+    for (size_t i = 0; i < sent; ++i) {
+      results.emplace_back(PQgetResult(conn_));
+      while (PGresult* extra = PQgetResult(conn_)) PQclear(extra);  // ends this query's results
+    }
+    if (synced) {
+      while (PGresult* end = PQgetResult(conn_)) {
+        bool sync = PQresultStatus(end) == PGRES_PIPELINE_SYNC;
+        PQclear(end);
+        if (sync) break;
+      }
+    }
+    PQexitPipelineMode(conn_);
+    if (sent < queries.size() || !synced) {
+      throw StoreError(std::string("cannot send a pipelined query: ") + PQerrorMessage(conn_));
+    }
+    std::vector<std::vector<Row>> rows(queries.size());
+    for (size_t i = 0; i < sent; ++i) {
+      check(results[i], queries[i].sql);
+      PGresult* result = results[i].get();
+      int count = PQntuples(result);
+      int columns = PQnfields(result);
+      rows[i].reserve(count);
+      for (int r = 0; r < count; ++r) rows[i].emplace_back(read_row(result, r, columns));
+    }
+    return rows;
+  }
+
   // The value the last insert drew from its table's identity sequence in this session.
   int64_t last_insert_id() override {
     auto row = query_one("SELECT lastval()");
@@ -206,58 +255,6 @@ class PostgresConnection final : public Session {
     return result;
   }
 
- public:
-  std::vector<std::vector<Row>> query_batch(std::span<const Query> queries) override {
-    if (queries.size() < 2) return Session::query_batch(queries);
-    // Statements are prepared (one round trip each, once per connection) before the pipeline.
-    std::vector<const std::string*> names;
-    names.reserve(queries.size());
-    for (const Query& q : queries) names.push_back(&prepared(q.sql, q.params));
-    if (PQenterPipelineMode(conn_) != 1) {
-      throw StoreError(std::string("cannot enter pipeline mode: ") + PQerrorMessage(conn_));
-    }
-    size_t sent = 0;
-    bool synced = false;
-    for (; sent < queries.size(); ++sent) {
-      ParamTexts texts(queries[sent].params);
-      if (PQsendQueryPrepared(conn_, names[sent]->c_str(), texts.count(), texts.values.data(),
-                              nullptr, nullptr, 0) != 1) {
-        break;
-      }
-    }
-    synced = PQpipelineSync(conn_) == 1;
-    // Every result is read, whatever happens, so that the connection leaves pipeline mode clean:
-    // after a failed statement the rest come back PGRES_PIPELINE_ABORTED.
-    std::vector<Result> results;
-    results.reserve(sent);
-    for (size_t i = 0; i < sent; ++i) {
-      results.emplace_back(PQgetResult(conn_));
-      while (PGresult* extra = PQgetResult(conn_)) PQclear(extra);  // ends this query's results
-    }
-    if (synced) {
-      while (PGresult* end = PQgetResult(conn_)) {
-        bool sync = PQresultStatus(end) == PGRES_PIPELINE_SYNC;
-        PQclear(end);
-        if (sync) break;
-      }
-    }
-    PQexitPipelineMode(conn_);
-    if (sent < queries.size() || !synced) {
-      throw StoreError(std::string("cannot send a pipelined query: ") + PQerrorMessage(conn_));
-    }
-    std::vector<std::vector<Row>> rows(queries.size());
-    for (size_t i = 0; i < sent; ++i) {
-      check(results[i], queries[i].sql);
-      PGresult* result = results[i].get();
-      int count = PQntuples(result);
-      int columns = PQnfields(result);
-      rows[i].reserve(count);
-      for (int r = 0; r < count; ++r) rows[i].emplace_back(read_row(result, r, columns));
-    }
-    return rows;
-  }
-
- private:
   void check(const Result& result, std::string_view sql) {
     ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY) {
