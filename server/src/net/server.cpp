@@ -466,8 +466,7 @@ class WebSocketSession final : public bus::Connection,
               ? server_.member_budget.try_take(std::to_string(state_.user_id), seconds_now(),
                                                double(hub().nodes_holding(state_.user_id)))
               : server_.guest_budget.try_take(state_.remote_ip, seconds_now(),
-                                              double(server_.app.address_hub.nodes_holding(
-                                                  bus::address_key(state_.remote_ip))));
+                                              double(nodes_holding_address()));
       if (!within_budget) {
         enqueue(
             std::make_shared<const std::string>(protocol::refusal(prepared, errc::rate_limited)));
@@ -593,6 +592,11 @@ class WebSocketSession final : public bus::Connection,
   bus::Hub& hub() const { return state_.console ? server_.app.console_hub : server_.app.hub; }
   // Whether this node is one of a cluster (app/cluster.cpp named it).
   bool clustered() const { return !server_.app.node_id.empty(); }
+  // The nodes holding a socket of this socket's address (1 outside a cluster).
+  int64_t nodes_holding_address() const {
+    return clustered() ? server_.app.address_hub.nodes_holding(bus::address_key(state_.remote_ip))
+                       : 1;
+  }
 
   Server::Impl& server_;
   websocket::stream<tcp::socket> ws_;
