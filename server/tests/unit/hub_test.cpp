@@ -266,3 +266,18 @@ TEST(NodeSpread, ReadersOnManyThreadsSeeOneOfTheValuesWritten) {
   spread.forget(3);
   EXPECT_EQ(spread.nodes_of(3), 1);
 }
+
+// A count of nodes that cannot be (none, or fewer: a reply racing a socket's return) never makes a
+// frame free or costlier than one node: the user counts as on this node alone.
+TEST(Hub, ANonsenseCountOfNodesCountsAsThisNodeAlone) {
+  Hub hub;
+  hub.set_peers(std::make_shared<RecordingPeers>());
+  auto a = std::make_shared<RecordingConnection>();
+  ASSERT_EQ(hub.attach(7, "s", a), AttachResult::attached);
+  hub.set_nodes_holding(7, 3, 1);
+  ASSERT_EQ(hub.nodes_holding(7), 3);
+  hub.set_nodes_holding(7, 0, 2);
+  EXPECT_EQ(hub.nodes_holding(7), 1);
+  hub.set_nodes_holding(7, -4, 3);
+  EXPECT_EQ(hub.nodes_holding(7), 1);
+}
