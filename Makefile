@@ -84,14 +84,14 @@ unit-test: unit-tests places
 
 integration-test: integration-tests places personas
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
-	  ctest --output-on-failure -j2 -L integration
+	  ctest --output-on-failure -j4 -L integration
 
 # The same suite against PostgreSQL (docs/decisions/0015): each test server gets a fresh database
 # of a throwaway cluster that each test process starts in a temporary folder (initdb, pg_ctl, a
 # Unix socket only) and removes at exit. Against the Release server (the ASan one runs SQLite's).
 integration-test-postgres: integration-tests places personas
 	cd $(BUILD_DIR) && KESHER_TEST_DATABASE=postgres KESHER_PLACES=$(abspath $(PLACES)) \
-	  KESHER_PERSONAS=$(abspath $(PERSONAS)) ctest --output-on-failure -j2 -L integration
+	  KESHER_PERSONAS=$(abspath $(PERSONAS)) ctest --output-on-failure -j4 -L integration
 
 # The Hardening suite alone: its time and memory bounds are the Release server's, so test-asan
 # skips it, and make test runs the rest of the integration tests against the ASan server only.

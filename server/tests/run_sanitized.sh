@@ -25,7 +25,7 @@ status=0
 # Hardening's bounds are the Release server's (make hardening-test); here it would only skip.
 (cd "$release_dir" && KESHER_PLACES="$places" KESHER_PERSONAS="$personas" \
   KESHER_SERVER_BIN="$build_dir/server/kesher" KESHER_SERVER_SANITIZED=1 \
-  ctest --output-on-failure -j2 -L integration -E integration_alone) ||
+  ctest --output-on-failure -j4 -L integration -E integration_alone) ||
   status=$?
 
 reports=("$logs"/*)

@@ -698,13 +698,15 @@ void execute_sql(const ServerProcess& server, const std::string& sql) {
 }
 
 int run_kesher(const ServerProcess& server, const std::vector<std::string>& args) {
-  std::string command = std::string(kWithoutPlacesImport) + server_binary() + " --data '" +
-                        server.data_dir().string() + "' --log-level warn" +
-                        database_option(server.data_dir());
-  for (const auto& arg : args) command += " '" + arg + "'";
-  command += " > /dev/null";
-  int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  auto result = run_kesher_command(server.data_dir(), args);
+  // The command's output is noise when it succeeds, and the only clue when it does not.
+  if (result.status != 0) {
+    std::string command;
+    for (const auto& arg : args) command += " " + arg;
+    std::fprintf(stderr, "kesher%s exited with %d:\n%s\n", command.c_str(), result.status,
+                 result.output.c_str());
+  }
+  return result.status;
 }
 
 }  // namespace kesher::test
