@@ -2,20 +2,34 @@
 
 namespace kesher::store::ledger {
 
+namespace {
+
+bool key_used(Session& db, const std::string& idempotency_key) {
+  return db.query_one("SELECT 1 FROM credit_ledger WHERE idempotency_key = ?", {idempotency_key})
+      .has_value();
+}
+
+}  // namespace
+
+// Two statements when the entry applies, the common case: the unique key refuses a repeat in the
+// INSERT itself, so no probe runs before it; the rarer refusals pay for telling themselves apart.
 Outcome apply(Session& db, const Entry& entry, int64_t now) {
-  if (db.query_one("SELECT 1 FROM credit_ledger WHERE idempotency_key = ?",
-                   {entry.idempotency_key})) {
-    return Outcome::duplicate;
-  }
   // The WHERE clause refuses an overdraft without relying on the CHECK constraint's error.
   int64_t changed =
       db.execute("UPDATE users SET credits = credits + ? WHERE id = ? AND credits + ? >= 0",
                  {entry.delta, entry.user_id, entry.delta});
-  if (changed == 0) return Outcome::insufficient_credits;
-  db.execute(
+  if (changed == 0) {
+    return key_used(db, entry.idempotency_key) ? Outcome::duplicate : Outcome::insufficient_credits;
+  }
+  int64_t appended = db.execute(
       "INSERT INTO credit_ledger (user_id, delta, reason, reference, idempotency_key, created_at) "
-      "VALUES (?, ?, ?, ?, ?, ?)",
+      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING",
       {entry.user_id, entry.delta, entry.reason, entry.reference, entry.idempotency_key, now});
+  if (appended == 0) {
+    // Applied before: the balance goes back to what that entry left.
+    db.execute("UPDATE users SET credits = credits - ? WHERE id = ?", {entry.delta, entry.user_id});
+    return Outcome::duplicate;
+  }
   return Outcome::applied;
 }
 

@@ -107,9 +107,13 @@ TEST_F(Cluster, PresenceCrossesNodes) {
   auto noam2 = on_node(1, noam);
   ASSERT_EQ(send_text(*noam2, dana.id, "p-1").at("request_status").as_int64(), 1);
   ASSERT_TRUE(dana1->wait_event("new_message"));
-  // They know each other now. Noam leaves node 2: Dana, on node 1, hears it.
+  // They know each other now. Noam leaves node 2: Dana, on node 1, hears it. His arrival may be
+  // told first: node 2 published it before the message made them contacts, and node 1 may have
+  // read it after (node 2's words reach node 1 in their order, so none comes after his leaving).
   noam2.reset();
-  EXPECT_EQ(presence_of(*dana1, noam.id, 5s), "offline");
+  auto heard = presence_of(*dana1, noam.id, 5s);
+  if (heard == "online") heard = presence_of(*dana1, noam.id, 5s);
+  EXPECT_EQ(heard, "offline");
   // Noam comes back on node 1 with one socket and on node 2 with another: online once.
   auto noam1 = on_node(0, noam);
   EXPECT_EQ(presence_of(*dana1, noam.id, 5s), "online");

@@ -176,9 +176,13 @@ TEST_F(PostgresStore, LedgerIsIdempotentAndNeverOverdraws) {
     EXPECT_EQ(ledger::apply(s, {id, -150, "text", "m1", "spend:1"}, 3), ledger::Outcome::applied);
     EXPECT_EQ(ledger::apply(s, {id, -100, "text", "m2", "spend:2"}, 4),
               ledger::Outcome::insufficient_credits);
+    // A repeat is told as such even when the balance could not pay it again.
+    EXPECT_EQ(ledger::apply(s, {id, -150, "text", "m1", "spend:1"}, 5), ledger::Outcome::duplicate);
+    // A refused entry left its key unused.
+    EXPECT_EQ(ledger::apply(s, {id, -40, "text", "m2", "spend:2"}, 6), ledger::Outcome::applied);
   });
   db_->read([&](Session& s) {
-    EXPECT_EQ(ledger::balance(s, id), 50);
+    EXPECT_EQ(ledger::balance(s, id), 10);
     EXPECT_EQ(ledger::sum_of_entries(s, id), ledger::balance(s, id));
   });
 }
