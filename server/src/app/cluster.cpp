@@ -123,7 +123,7 @@ Cluster::Cluster(Context& app, const std::string& redis_url, std::string node_id
       std::vector<bus::RedisBus::Namespace>{
           {"m", &app.hub, app.config.max_sockets_per_member},
           {"s", &app.console_hub, app.config.max_sockets_per_member},
-          {"a", &app.address_hub, app.config.max_sockets_per_ip}});
+          {"a", &app.address_hub, app.config.max_sockets_per_ip, /*presence=*/false}});
   app.throttles.each([&](const char* name, std::unique_ptr<Throttle>& throttle) {
     throttle = redis_throttle(*link_, name, throttle->limit(), throttle->window_seconds());
   });

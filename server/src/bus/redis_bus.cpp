@@ -210,7 +210,7 @@ void RedisBus::start() {
     space.config.hub->set_peers(space.peers);
     const auto& p = space.peers->prefix();
     channels.push_back(p + "node:" + node_id_);
-    channels.push_back(p + "presence");
+    if (space.config.presence) channels.push_back(p + "presence");
     channels.push_back(p + "control");
   }
   link_.start(std::move(channels),
@@ -265,6 +265,7 @@ void RedisBus::resync(Space& space, bool forget_previous_life) {
                     }
                   });
   }
+  if (!space.config.presence) return;
   space.snapshot_pending = true;
   space.buffered.clear();
   link_.command({"SMEMBERS", prefix + "online"}, [this, &space, alive](const RedisReply& reply) {

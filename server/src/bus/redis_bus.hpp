@@ -36,6 +36,9 @@ class RedisBus {
     std::string name;  // "m", "s"
     Hub* hub;
     size_t max_sockets;  // per user, across the cluster
+    // Whether the nodes hear who comes online and goes offline in the cluster: not for addresses,
+    // whose hub counts sockets only.
+    bool presence = true;
   };
   RedisBus(RedisLink& link, std::string node_id, std::vector<Namespace> namespaces);
   ~RedisBus();

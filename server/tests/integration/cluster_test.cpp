@@ -487,6 +487,9 @@ TEST(ClusterAddresses, TheSocketCapAndTheGuestBudgetOfAnAddressHoldAcrossNodes) 
   auto first = guest(0), second = guest(0);
   ASSERT_TRUE(first && second);
   ASSERT_TRUE(eventually([&] { return counts() == "2"; }, 3s)) << counts();
+  // Members' presence is heard on both nodes; an address's is no node's business.
+  EXPECT_EQ(cluster.redis().command({"PUBSUB", "NUMSUB", "kesher:m:presence", "kesher:a:presence"}),
+            "kesher:m:presence\n2\nkesher:a:presence\n0");
   auto third = guest(1);
   ASSERT_TRUE(third) << "each node alone is under the cap";
   ASSERT_TRUE(eventually([&] { return counts() == "2\n1"; }, 3s)) << counts();
