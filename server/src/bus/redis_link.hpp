@@ -18,6 +18,8 @@ struct RedisReply {
   std::string text;  // string, status and error
   std::vector<RedisReply> elements;
   bool failed() const { return kind == Kind::error; }
+  // Redis does not know the script a digest names (EVALSHA after its scripts were flushed).
+  bool unknown_script() const { return failed() && text.starts_with("NOSCRIPT"); }
   static RedisReply error(std::string message) {
     return RedisReply{.kind = Kind::error, .text = std::move(message)};
   }

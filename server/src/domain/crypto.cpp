@@ -1,5 +1,6 @@
 #include "domain/crypto.hpp"
 
+#include <openssl/evp.h>
 #include <sodium.h>
 
 #include <stdexcept>
@@ -96,6 +97,19 @@ std::string sha256_hex(std::string_view data) {
   crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(data.data()), data.size());
   char hex[crypto_hash_sha256_BYTES * 2 + 1];
   sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+  return hex;
+}
+
+std::string sha1_hex(std::string_view data) {
+  // libsodium has no SHA-1.
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha1(), nullptr) != 1) {
+    throw std::runtime_error("SHA-1 failed");
+  }
+  std::string hex(2 * length + 1, '\0');
+  sodium_bin2hex(hex.data(), hex.size(), digest, length);
+  hex.pop_back();
   return hex;
 }
 

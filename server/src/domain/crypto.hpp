@@ -20,6 +20,9 @@ void verify_password_decoy(std::string_view password);
 // A random secret of `bytes` bytes, base64url without padding.
 std::string random_token(size_t bytes = 32);
 std::string sha256_hex(std::string_view data);
+// SHA-1 in lower-case hex (40 characters): only where a peer names things by it (Redis names a
+// script by its SHA-1), never for secrets.
+std::string sha1_hex(std::string_view data);
 // HMAC-SHA-256 of `message` under `key`, base64url without padding (43 characters).
 std::string hmac_sha256_base64url(std::string_view key, std::string_view message);
 // The same in lower-case hex (64 characters), the form payment webhooks are signed in.

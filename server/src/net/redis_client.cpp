@@ -16,6 +16,10 @@
 #include <boost/asio/steady_timer.hpp>
 #include <future>
 #include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "domain/crypto.hpp"
 
 namespace kesher::net {
 
@@ -207,22 +211,7 @@ class AsioRedisLink final : public bus::RedisLink {
 
   void command(std::vector<std::string> args, Reply reply) override {
     asio::post(ioc_, [this, args = std::move(args), reply = std::move(reply)]() mutable {
-      if (stopped_ || !commands_ || !commands_->usable()) {
-        if (reply) reply(bus::RedisReply::error("redis: not connected"));
-        return;
-      }
-      auto* pending = new Reply(std::move(reply));
-      bool sent = commands_->send(
-          args,
-          [](redisAsyncContext*, void* raw, void* privdata) {
-            std::unique_ptr<Reply> callback(static_cast<Reply*>(privdata));
-            if (*callback) (*callback)(copy_reply(static_cast<redisReply*>(raw)));
-          },
-          pending);
-      if (!sent) {
-        std::unique_ptr<Reply> callback(pending);
-        if (*callback) (*callback)(bus::RedisReply::error("redis: command refused"));
-      }
+      send_now(std::move(args), std::move(reply));
     });
   }
 
@@ -255,7 +244,55 @@ class AsioRedisLink final : public bus::RedisLink {
   }
 
  private:
+  // A command on its way: the callback for its answer, and for an EVAL sent by its script's digest,
+  // the EVAL itself, sent whole should Redis not know the digest.
+  struct Pending {
+    AsioRedisLink* link;
+    Reply reply;
+    std::vector<std::string> eval;
+  };
+
+  void send_now(std::vector<std::string> args, Reply reply) {
+    if (stopped_ || !commands_ || !commands_->usable()) {
+      if (reply) reply(bus::RedisReply::error("redis: not connected"));
+      return;
+    }
+    auto pending = std::make_unique<Pending>(Pending{this, std::move(reply), {}});
+    std::vector<std::string> by_digest;
+    if (args.size() >= 2 && args[0] == "EVAL") {
+      std::string& digest = digests_[args[1]];
+      if (digest.empty()) digest = domain::sha1_hex(args[1]);
+      // A script's first EVAL on a connection teaches Redis the script; after it the digest names
+      // it, and Redis runs one connection's commands in order, so none overtakes its script.
+      if (!taught_.insert(digest).second) {
+        by_digest = {"EVALSHA", digest};
+        by_digest.insert(by_digest.end(), args.begin() + 2, args.end());
+        pending->eval = std::move(args);
+      }
+    }
+    const auto& sent = pending->eval.empty() ? args : by_digest;
+    Pending* in_flight = pending.release();
+    if (!commands_->send(sent, &AsioRedisLink::on_command_reply, in_flight)) {
+      std::unique_ptr<Pending> refused(in_flight);
+      if (refused->reply) refused->reply(bus::RedisReply::error("redis: command refused"));
+    }
+  }
+
+  static void on_command_reply(redisAsyncContext*, void* raw, void* privdata) {
+    std::unique_ptr<Pending> pending(static_cast<Pending*>(privdata));
+    auto reply = copy_reply(static_cast<redisReply*>(raw));
+    AsioRedisLink& link = *pending->link;
+    if (!pending->eval.empty() && reply.unknown_script() && !link.stopped_) {
+      // Redis's scripts were flushed: each script's next EVAL teaches it again.
+      link.taught_.clear();
+      link.send_now(std::move(pending->eval), std::move(pending->reply));
+      return;
+    }
+    if (pending->reply) pending->reply(reply);
+  }
+
   void open_commands() {
+    taught_.clear();
     commands_ = std::make_shared<Connection>(ioc_, address_, "commands");
     commands_->open(
         [this] {
@@ -329,6 +366,8 @@ class AsioRedisLink final : public bus::RedisLink {
   bool commands_fresh_ = false;
   bool subscriber_fresh_ = false;
   bool stopped_ = false;
+  std::unordered_map<std::string, std::string> digests_;  // a script's text → its SHA-1
+  std::unordered_set<std::string> taught_;  // the digests of scripts sent whole on this connection
 };
 
 }  // namespace

@@ -158,6 +158,37 @@ TEST_F(Cluster, HundredConcurrentSendsOverBothNodesWithCreditsForTenDeliverExact
   EXPECT_EQ(count("SELECT SUM(delta) FROM credit_ledger WHERE user_id = " + dana_id), 0);
 }
 
+// The bus's scripts run by their digest once Redis has seen them (EVALSHA), and a flush of
+// Redis's scripts loses nothing: each script's next call is sent whole again.
+TEST_F(Cluster, ScriptsRunByDigestAndOutliveAFlushOfRedisScripts) {
+  auto calls_of = [&](const std::string& command) -> int64_t {
+    std::string stats = cluster_->redis().command({"INFO", "commandstats"});
+    std::string prefix = "cmdstat_" + command + ":calls=";
+    auto at = stats.find(prefix);
+    return at == std::string::npos ? 0 : std::stoll(stats.substr(at + prefix.size()));
+  };
+  Member dana = member(), noam = member();
+  auto dana1 = on_node(0, dana);
+  auto noam2 = on_node(1, noam);
+  ASSERT_EQ(send_text(*dana1, noam.id, "d-1").at("request_status").as_int64(), 1);
+  ASSERT_TRUE(noam2->wait_event("new_message"));
+  EXPECT_GT(calls_of("evalsha"), 0) << "every script call went whole";
+
+  EXPECT_EQ(cluster_->redis().command({"SCRIPT", "FLUSH"}), "OK");
+  // A socket more (the count script) and a message across nodes (the delivery's).
+  auto noam1 = on_node(0, noam);
+  const std::string counts_key = "kesher:m:u:" + std::to_string(noam.id);
+  EXPECT_TRUE(eventually(
+      [&] {
+        return cluster_->redis().command({"HVALS", counts_key}) == "1\n1";
+      },
+      3s))
+      << "Redis counts his socket on each node";
+  ASSERT_EQ(send_text(*dana1, noam.id, "d-2").at("request_status").as_int64(), 1);
+  EXPECT_TRUE(noam2->wait_event("new_message")) << "the message crossed to node 2";
+  EXPECT_TRUE(noam1->wait_event("new_message"));
+}
+
 TEST_F(Cluster, SocketCapAndLoginThrottleHoldAcrossNodes) {
   Member dana = member();
   // Five wrong passwords spread over both nodes use up the account's budget on both.
