@@ -32,7 +32,7 @@ FUZZ_SMOKE_SECONDS ?= 6
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: cluster run test bootstrap server integration-tests unit-tests bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-uploads bench-console bench-connections bench-peers bench-cluster clean asan test-asan fuzz fuzz-smoke
+.PHONY: cluster run test bootstrap server integration-tests unit-tests bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-floor bench-uploads bench-console bench-connections bench-peers bench-cluster clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -55,7 +55,7 @@ unit-tests: server
 
 # The benchmark programs (not part of every build).
 bench-tools: server
-	cmake --build $(BUILD_DIR) -j $(JOBS) --target kesher_bench kesher_discovery_bench kesher_load
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target kesher_bench kesher_discovery_bench kesher_load kesher_relay_floor
 
 web: bootstrap
 	cd web && npm run build
@@ -165,6 +165,11 @@ bench-images: bench-tools
 # Chat over real WebSockets at a set rate: delivered messages/s, latency, server RSS and CPU.
 bench-load: bench-tools places
 	$(RUN_LOAD) chat $(LOAD_ARGS)
+
+# The same chat load against kesher_relay_floor: Kesher's wire pattern with no server behind it, the
+# floor the sockets alone set on this machine (docs/performance.md, "The floor").
+bench-floor: bench-tools places
+	FLOOR_BIN=$(BUILD_DIR)/server/kesher_relay_floor $(RUN_LOAD) chat --logins 0 $(LOAD_ARGS)
 
 # Uploads through POST /upload while members chat (docs/performance.md, "Uploads").
 bench-uploads: bench-tools places

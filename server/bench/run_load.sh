@@ -6,6 +6,7 @@
 #   server/bench/run_load.sh uploads       # CLIENTS uploading a 12-MP JPEG while USERS chat at RATE
 #   server/bench/run_load.sh console       # USERS members write to PERSONAS personas at RATE; the
 #                                          # latency is until each message is in the console's queue
+#   FLOOR_BIN=… run_load.sh chat --logins 0  # the chat against kesher_relay_floor (make bench-floor)
 #
 # The generator puts up to 10,000 members on one 127.0.0.x address, so the server's per-address
 # socket cap (256 by default, for carriers' NATs) is lifted for the run.
@@ -85,9 +86,15 @@ if [[ $mode == console ]]; then
     staff add --email load-operator@kesher.test --role operator >/dev/null
 fi
 
-# shellcheck disable=SC2086 # SERVER_ARGS is a list of options
-nice -n "$NICE" "$KESHER_BIN" --port 0 --host 127.0.0.1 --data "$work/data" --places "$PLACES" \
-  --web "$work/no-web" --log-level warn --max-sockets-per-ip 100000 $SERVER_ARGS >"$work/server.out" 2>"$work/server.log" &
+if [[ -n ${FLOOR_BIN:-} ]]; then
+  # make bench-floor: the chat's wire pattern with no server behind it (bench/relay_floor.cpp).
+  nice -n "$NICE" "$FLOOR_BIN" --port 0 --host 127.0.0.1 --sessions "$work/sessions.txt" \
+    >"$work/server.out" 2>"$work/server.log" &
+else
+  # shellcheck disable=SC2086 # SERVER_ARGS is a list of options
+  nice -n "$NICE" "$KESHER_BIN" --port 0 --host 127.0.0.1 --data "$work/data" --places "$PLACES" \
+    --web "$work/no-web" --log-level warn --max-sockets-per-ip 100000 $SERVER_ARGS >"$work/server.out" 2>"$work/server.log" &
+fi
 server_pid=$!
 port=
 for _ in $(seq 300); do
