@@ -15,7 +15,6 @@
 // cookie says who it is. Prints "kesher listening on HOST:PORT" as kesher does.
 #include <CLI/CLI.hpp>
 #include <atomic>
-#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
@@ -38,6 +37,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "net/no_throw.hpp"
+
 namespace {
 
 namespace asio = boost::asio;
@@ -46,7 +47,7 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 namespace json = boost::json;
 using tcp = asio::ip::tcp;
-constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+using kesher::net::kNoThrow;
 
 class Session;
 
