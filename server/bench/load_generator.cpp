@@ -39,7 +39,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
-#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/executor_work_guard.hpp>
@@ -65,6 +64,7 @@
 #include <thread>
 
 #include "app/load_seed.hpp"
+#include "net/no_throw.hpp"
 #include "xmpp_frames.hpp"
 
 namespace {
@@ -79,7 +79,7 @@ using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
-constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+using kesher::net::kNoThrow;
 // The server answers more than this per socket and second with rate_limited (docs/protocol.md).
 constexpr double kServerMessagesPerSecond = 30;
 // Marks the generator's own messages; the rest of the text is the due time in steady-clock ns.
