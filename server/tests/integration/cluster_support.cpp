@@ -32,22 +32,6 @@ fs::path fresh_folder(const std::string& kind) {
   return folder;
 }
 
-// A port nobody listens on now, for the proxy (whose port the nodes must know before it starts).
-uint16_t free_port() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-    if (fd >= 0) ::close(fd);
-    throw std::runtime_error("no free port");
-  }
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
-
 std::string reply_text(const redisReply* reply) {
   if (!reply) return "";
   switch (reply->type) {
@@ -204,7 +188,9 @@ LocalCluster::LocalCluster(size_t nodes, std::vector<std::string> extra_args)
 void LocalCluster::start(size_t nodes, std::vector<std::string> extra_args) {
   database_url_ = kesher::testing::shared_postgres_cluster().create_database();
   redis_ = std::make_unique<RedisProcess>();
-  proxy_port_ = free_port();
+  // The nodes must know the proxy's port (their origin) before the proxy can know theirs.
+  HeldPort proxy_port;
+  proxy_port_ = proxy_port.port();
   origin_ = "http://localhost:" + std::to_string(proxy_port_);
   fs::path data = folder_ / "data";
   fs::create_directories(data);

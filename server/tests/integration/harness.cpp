@@ -3,8 +3,10 @@
 #include <libpq-fe.h>
 
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -291,6 +293,27 @@ std::string multipart_body(const std::string& bytes, const std::string& filename
   body += bytes;
   body += "\r\n--" + std::string(kBoundary) + "--\r\n";
   return body;
+}
+
+HeldPort::HeldPort() {
+  fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int on = 1;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  if (fd_ < 0 || ::setsockopt(fd_, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0 ||
+      ::bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+      ::getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+    release();
+    throw std::runtime_error("no free loopback port");
+  }
+  port_ = ntohs(address.sin_port);
+}
+
+void HeldPort::release() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
 }
 
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,

@@ -104,6 +104,25 @@ std::string multipart_body(const std::string& bytes, const std::string& filename
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
                         const std::string& body = {}, const HttpOptions& options = {});
 
+// A loopback port chosen for a child process that binds it itself (HAProxy, the push service).
+// Between the choice and the child's bind anything on the machine may take the port: another
+// test's server, or an outgoing connection's ephemeral port (make test runs four shards at once).
+// Until release() the port stays bound here with SO_REUSEPORT, not listening: a child that binds
+// with SO_REUSEPORT as well (HAProxy does) can bind it meanwhile, and nothing else can.
+class HeldPort {
+ public:
+  HeldPort();  // throws when the machine has no port to give
+  ~HeldPort() { release(); }
+  HeldPort(const HeldPort&) = delete;
+  HeldPort& operator=(const HeldPort&) = delete;
+  uint16_t port() const { return port_; }
+  void release();
+
+ private:
+  int fd_ = -1;
+  uint16_t port_ = 0;
+};
+
 class WsClient {
  public:
   struct Options {

@@ -3,10 +3,8 @@
 // made with the server's VAPID key, checks the VAPID token and decrypts what it receives. One
 // server and one push service for the whole suite: CI time is tight.
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,54 +26,24 @@ fs::path push_service_script() {
          "web-push-testing" / "src" / "bin" / "server.js";
 }
 
-uint16_t free_loopback_port() {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
-  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  socklen_t size = sizeof address;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
-  close(fd);
-  return ntohs(address.sin_port);
-}
-
 // web-push-testing in a temporary folder on a free port, stopped with the suite.
 class PushService {
  public:
   PushService() : folder_(fs::temp_directory_path() / ("kesher-push-" + std::to_string(getpid()))) {
     fs::create_directories(folder_);
-    port_ = free_loopback_port();
     std::string script = push_service_script().string();
     if (!fs::exists(script)) throw std::runtime_error(script + " missing: run npm ci in web/");
-    pid_ = fork();
-    if (pid_ == 0) {
-      // It goes with the test process, however that ends.
-      prctl(PR_SET_PDEATHSIG, SIGTERM);
-      if (chdir(folder_.c_str()) != 0) _exit(126);
-      std::string port = std::to_string(port_);
-      execlp("node", "node", script.c_str(), port.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    for (int i = 0; i < 400; ++i) {
-      try {
-        if (http_request(port_, "POST", "/status").status == 200) return;
-      } catch (const std::exception&) {
-        // Not listening yet.
-      }
-      std::this_thread::sleep_for(25ms);
+    // Node binds without SO_REUSEPORT, so the port is let go before it starts, and something
+    // else may take it first: then the service exits (EADDRINUSE) and another port is tried.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      if (start(script)) return;
     }
     stop();
     throw std::runtime_error("web-push-testing did not start");
   }
   ~PushService() { stop(); }
   void stop() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-      pid_ = -1;
-    }
+    end_child();
     std::error_code ignored;
     fs::remove_all(folder_, ignored);
   }
@@ -125,6 +93,41 @@ class PushService {
   }
 
  private:
+  // True once the service answers on a fresh port; false when it exited first.
+  bool start(const std::string& script) {
+    port_ = HeldPort().port();
+    pid_ = fork();
+    if (pid_ == 0) {
+      // It goes with the test process, however that ends.
+      prctl(PR_SET_PDEATHSIG, SIGTERM);
+      if (chdir(folder_.c_str()) != 0) _exit(126);
+      std::string port = std::to_string(port_);
+      execlp("node", "node", script.c_str(), port.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 400; ++i) {
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        pid_ = -1;
+        return false;
+      }
+      try {
+        if (http_request(port_, "POST", "/status").status == 200) return true;
+      } catch (const std::exception&) {
+        // Not listening yet.
+      }
+      std::this_thread::sleep_for(25ms);
+    }
+    end_child();
+    return false;
+  }
+  void end_child() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+      pid_ = -1;
+    }
+  }
+
   fs::path folder_;
   uint16_t port_ = 0;
   int pid_ = -1;
