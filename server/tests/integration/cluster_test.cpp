@@ -426,7 +426,9 @@ TEST(ClusterBudget, AMembersFrameBudgetIsTheirsAcrossNodes) {
   auto validated = [&](size_t node, const Member& member) {
     auto socket = connect_member(cluster.node_endpoint(node), member);
     EXPECT_TRUE(socket);
-    if (socket) EXPECT_EQ(socket->request("session/validate").at("request_status").as_int64(), 1);
+    if (socket) {
+      EXPECT_EQ(socket->request("session/validate").at("request_status").as_int64(), 1);
+    }
     return socket;
   };
   auto counts_of = [&](int64_t user) {
