@@ -54,48 +54,6 @@ std::string reply_text(const redisReply* reply) {
 
 }  // namespace
 
-ChildProcess::ChildProcess(const std::vector<std::string>& args, const fs::path& log) {
-  pid_ = ::fork();
-  if (pid_ < 0) throw std::runtime_error("fork failed");
-  if (pid_ == 0) {
-    int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
-    int in = ::open("/dev/null", O_RDONLY);
-    ::dup2(in, STDIN_FILENO);
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(out, STDERR_FILENO);
-    std::vector<char*> argv;
-    for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
-    ::execvp(argv[0], argv.data());
-    ::_exit(127);
-  }
-}
-
-ChildProcess::~ChildProcess() {
-  stop();
-}
-
-bool ChildProcess::running() {
-  if (pid_ <= 0) return false;
-  if (::waitpid(pid_, nullptr, WNOHANG) == pid_) pid_ = -1;
-  return pid_ > 0;
-}
-
-void ChildProcess::stop() {
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGTERM);
-  for (int i = 0; i < 100; ++i) {
-    if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
-      pid_ = -1;
-      return;
-    }
-    std::this_thread::sleep_for(50ms);
-  }
-  ::kill(pid_, SIGKILL);
-  ::waitpid(pid_, nullptr, 0);
-  pid_ = -1;
-}
-
 RedisProcess::RedisProcess() : folder_(fresh_folder("redis")), socket_(folder_ / "redis.sock") {
   process_ = std::make_unique<ChildProcess>(
       std::vector<std::string>{"redis-server", "--port", "0", "--unixsocket", socket_.string(),

@@ -13,21 +13,6 @@
 
 namespace kesher::test {
 
-// A program of the test's own, in the background; SIGTERM and reaped when destroyed.
-class ChildProcess {
- public:
-  // Runs `args` with its output going to `log`.
-  ChildProcess(const std::vector<std::string>& args, const std::filesystem::path& log);
-  ~ChildProcess();
-  ChildProcess(const ChildProcess&) = delete;
-  ChildProcess& operator=(const ChildProcess&) = delete;
-  bool running();
-  void stop();
-
- private:
-  int pid_ = -1;
-};
-
 // redis-server on a Unix socket in its own temporary folder, keeping nothing on disk.
 class RedisProcess {
  public:

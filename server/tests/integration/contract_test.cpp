@@ -12,6 +12,7 @@
 
 #include "harness.hpp"
 #include "protocol/errors.hpp"
+#include "support/files.hpp"
 
 namespace {
 
@@ -39,11 +40,9 @@ std::set<std::string> dumped_codes() {
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream file(path);
-  EXPECT_TRUE(file) << "cannot read " << path;
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
+  std::string text = kesher::testing::read_file(path);
+  EXPECT_FALSE(text.empty()) << "cannot read " << path;
+  return text;
 }
 
 // Every `name` in the text.

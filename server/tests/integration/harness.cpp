@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -314,6 +315,62 @@ HeldPort::HeldPort() {
 void HeldPort::release() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
+}
+
+ChildProcess::ChildProcess(const std::vector<std::string>& args, const fs::path& log)
+    : ChildProcess(args, log, Options{}) {}
+
+ChildProcess::ChildProcess(const std::vector<std::string>& args, const fs::path& log,
+                           const Options& options) {
+  // Everything the child needs is made before fork: the test process has threads, and only
+  // async-signal-safe calls are allowed between fork and exec.
+  std::vector<char*> argv;
+  for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  const char* directory =
+      options.working_directory.empty() ? nullptr : options.working_directory.c_str();
+  pid_t parent = ::getpid();
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    if (options.end_with_starting_thread) {
+      ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+      if (::getppid() != parent) ::_exit(126);  // the parent was gone before the signal was set
+    }
+    if (directory && ::chdir(directory) != 0) ::_exit(126);
+    int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    int in = ::open("/dev/null", O_RDONLY);
+    ::dup2(in, STDIN_FILENO);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(out, STDERR_FILENO);
+    ::execvp(argv[0], argv.data());
+    ::_exit(127);
+  }
+}
+
+ChildProcess::~ChildProcess() {
+  stop();
+}
+
+bool ChildProcess::running() {
+  if (pid_ <= 0) return false;
+  if (::waitpid(pid_, nullptr, WNOHANG) == pid_) pid_ = -1;
+  return pid_ > 0;
+}
+
+void ChildProcess::stop() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGTERM);
+  for (int i = 0; i < 100; ++i) {
+    if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
+      pid_ = -1;
+      return;
+    }
+    std::this_thread::sleep_for(50ms);
+  }
+  ::kill(pid_, SIGKILL);
+  ::waitpid(pid_, nullptr, 0);
+  pid_ = -1;
 }
 
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,

@@ -123,6 +123,31 @@ class HeldPort {
   uint16_t port_ = 0;
 };
 
+// A program of the test's own in the background (redis-server, HAProxy, the push service), its
+// output going to `log`; SIGTERM and reaped when destroyed.
+class ChildProcess {
+ public:
+  struct Options {
+    std::filesystem::path working_directory;  // empty: the test's own
+    // SIGTERM to the child when the thread that started it ends (prctl PR_SET_PDEATHSIG), so that
+    // a test process that dies leaves nothing running. The kernel ties it to the thread, not the
+    // process: only for a child started on a thread that lives as long as it does.
+    bool end_with_starting_thread = false;
+  };
+  ChildProcess(const std::vector<std::string>& args, const std::filesystem::path& log);
+  ChildProcess(const std::vector<std::string>& args, const std::filesystem::path& log,
+               const Options& options);
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  // False once it has exited (and then it is reaped).
+  bool running();
+  void stop();
+
+ private:
+  int pid_ = -1;
+};
+
 class WsClient {
  public:
   struct Options {

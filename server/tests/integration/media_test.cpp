@@ -17,9 +17,12 @@
 #include <thread>
 
 #include "harness.hpp"
+#include "support/files.hpp"
 
 using namespace kesher::test;
 namespace fs = std::filesystem;
+using kesher::testing::read_file;
+using kesher::testing::write_file;
 
 namespace {
 
@@ -33,17 +36,6 @@ std::string text_of(const json::value& value) {
 void run(const std::string& command) {
   int status = std::system((command + " >/dev/null 2>&1").c_str());
   ASSERT_EQ(status, 0) << command;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-void write_file(const fs::path& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
 }
 
 // What exiftool reads from a file, as "Group:Tag=value" lines.

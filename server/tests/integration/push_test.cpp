@@ -3,9 +3,6 @@
 // made with the server's VAPID key, checks the VAPID token and decrypts what it receives. One
 // server and one push service for the whole suite: CI time is tight.
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -14,9 +11,11 @@
 
 #include "domain/crypto.hpp"
 #include "harness.hpp"
+#include "support/files.hpp"
 
 using namespace kesher::test;
 namespace fs = std::filesystem;
+using kesher::testing::read_file;
 
 namespace {
 
@@ -38,12 +37,13 @@ class PushService {
     for (int attempt = 0; attempt < 5; ++attempt) {
       if (start(script)) return;
     }
+    std::string log = read_file(folder_ / "service.log");
     stop();
-    throw std::runtime_error("web-push-testing did not start");
+    throw std::runtime_error("web-push-testing did not start: " + log);
   }
   ~PushService() { stop(); }
   void stop() {
-    end_child();
+    process_.reset();
     std::error_code ignored;
     fs::remove_all(folder_, ignored);
   }
@@ -93,23 +93,15 @@ class PushService {
   }
 
  private:
-  // True once the service answers on a fresh port; false when it exited first.
+  // True once the service answers on a fresh port; false when it exited first. It is started on
+  // the suite's (main) thread, so it goes with the test process however that ends.
   bool start(const std::string& script) {
     port_ = HeldPort().port();
-    pid_ = fork();
-    if (pid_ == 0) {
-      // It goes with the test process, however that ends.
-      prctl(PR_SET_PDEATHSIG, SIGTERM);
-      if (chdir(folder_.c_str()) != 0) _exit(126);
-      std::string port = std::to_string(port_);
-      execlp("node", "node", script.c_str(), port.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
+    process_ = std::make_unique<ChildProcess>(
+        std::vector<std::string>{"node", script, std::to_string(port_)}, folder_ / "service.log",
+        ChildProcess::Options{.working_directory = folder_, .end_with_starting_thread = true});
     for (int i = 0; i < 400; ++i) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
-        pid_ = -1;
-        return false;
-      }
+      if (!process_->running()) return false;
       try {
         if (http_request(port_, "POST", "/status").status == 200) return true;
       } catch (const std::exception&) {
@@ -117,20 +109,13 @@ class PushService {
       }
       std::this_thread::sleep_for(25ms);
     }
-    end_child();
+    process_.reset();
     return false;
-  }
-  void end_child() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-      pid_ = -1;
-    }
   }
 
   fs::path folder_;
   uint16_t port_ = 0;
-  int pid_ = -1;
+  std::unique_ptr<ChildProcess> process_;
 };
 
 json::object parsed(const std::string& message) {

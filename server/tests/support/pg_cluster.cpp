@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "store/database.hpp"
+#include "support/files.hpp"
 
 namespace kesher::testing {
 
@@ -63,11 +64,6 @@ ClusterUser cluster_user() {
   user.uid = nobody->pw_uid;
   user.gid = nobody->pw_gid;
   return user;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 // Runs a program of the cluster as its user, output to `log`; returns its exit status.

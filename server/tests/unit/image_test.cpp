@@ -17,11 +17,14 @@
 #include <vector>
 
 #include "media/image.hpp"
+#include "support/files.hpp"
 
 using namespace kesher::media;
 using vips::VImage;
 using namespace std::literals;
 namespace fs = std::filesystem;
+using kesher::testing::read_file;
+using kesher::testing::write_file;
 
 namespace {
 
@@ -52,15 +55,6 @@ class Image : public ::testing::Test {
 
   fs::path dir_;
 };
-
-void write_file(const fs::path& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::string encode(const VImage& image, const char* format);
 

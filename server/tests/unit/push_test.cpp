@@ -25,10 +25,12 @@
 #include "push/subscription.hpp"
 #include "push/vapid.hpp"
 #include "push/webpush_crypto.hpp"
+#include "support/files.hpp"
 
 using namespace kesher;
 using namespace kesher::push;
 namespace fs = std::filesystem;
+using kesher::testing::read_file;
 
 namespace {
 
@@ -348,13 +350,6 @@ class TempFolder {
   static inline int counter_ = 0;
   fs::path path_;
 };
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  return contents.str();
-}
 
 constexpr int64_t kNow = 1'800'000'000;
 
