@@ -32,7 +32,7 @@ FUZZ_SMOKE_SECONDS ?= 6
 FUZZ_JOBS ?= 2
 FUZZ_TARGETS ?=
 
-.PHONY: cluster run test bootstrap server integration-tests unit-tests bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test web-test e2e-test lint format bench bench-web bench-images bench-load bench-floor bench-uploads bench-console bench-connections bench-peers bench-cluster clean asan test-asan fuzz fuzz-smoke
+.PHONY: cluster run test bootstrap server integration-tests unit-tests bench-tools web places personas unit-test integration-test integration-test-postgres hardening-test integration-test-postgres-shards hardening-test-postgres web-test e2e-test lint format bench bench-web bench-images bench-load bench-floor bench-uploads bench-console bench-connections bench-peers bench-cluster clean asan test-asan fuzz fuzz-smoke
 
 bootstrap:
 	@scripts/bootstrap
@@ -89,9 +89,16 @@ integration-test: integration-tests places personas
 # The same suite against PostgreSQL (docs/decisions/0015): each test server gets a fresh database
 # of a throwaway cluster that each test process starts in a temporary folder (initdb, pg_ctl, a
 # Unix socket only) and removes at exit. Against the Release server (the ASan one runs SQLite's).
-integration-test-postgres: integration-tests places personas
-	cd $(BUILD_DIR) && KESHER_TEST_DATABASE=postgres KESHER_PLACES=$(abspath $(PLACES)) \
-	  KESHER_PERSONAS=$(abspath $(PERSONAS)) ctest --output-on-failure -j4 -L integration
+# Its shards first, then Hardening alone (make test runs the shards beside test-asan).
+POSTGRES_TEST_ENV := KESHER_TEST_DATABASE=postgres KESHER_PLACES=$(abspath $(PLACES)) \
+  KESHER_PERSONAS=$(abspath $(PERSONAS))
+integration-test-postgres: integration-test-postgres-shards hardening-test-postgres
+
+integration-test-postgres-shards: integration-tests places personas
+	cd $(BUILD_DIR) && $(POSTGRES_TEST_ENV) ctest --output-on-failure -j4 -L integration -E integration_alone
+
+hardening-test-postgres: integration-tests places personas
+	cd $(BUILD_DIR) && $(POSTGRES_TEST_ENV) ctest --output-on-failure -L integration -R integration_alone
 
 # The Hardening suite alone: its time and memory bounds are the Release server's, so test-asan
 # skips it, and make test runs the rest of the integration tests against the ASan server only.
@@ -109,10 +116,20 @@ e2e-test: server web places personas
 	cd web && KESHER_BIN=$(abspath $(SERVER_BIN)) KESHER_PLACES=$(abspath $(PLACES)) \
 	  KESHER_PERSONAS=$(abspath $(PERSONAS)) npm run e2e
 
-# Formatting first: it fails in seconds, and cannot drift. The integration tests run once, against
-# the ASan+UBSan server (test-asan), but for Hardening (hardening-test, against the Release one).
-# The unit tests run once, under ASan and UBSan (test-asan); make unit-test runs the Release ones.
-test: lint hardening-test test-asan integration-test-postgres fuzz-smoke web-test e2e-test
+# The integration tests run against the ASan+UBSan server on SQLite (test-asan), but for Hardening
+# (hardening-test, against the Release one), and against the Release server on PostgreSQL. The
+# unit tests run once, under ASan and UBSan (test-asan); make unit-test runs the Release ones.
+# Steps that mostly wait run side by side, each pair with its output kept together
+# (docs/performance.md "make test"):
+# - lint (niced) beside Hardening, which waits on its servers' timers and takes little CPU;
+# - the ASan server's suite beside the PostgreSQL one's shards: both wait on the servers they
+#   start. Hardening against PostgreSQL then runs alone, its bounds measured on a quiet machine.
+SUBMAKE := $(MAKE) --no-print-directory
+test: integration-tests places personas
+	$(SUBMAKE) -j2 --output-sync=target lint hardening-test LINT_PRIORITY="nice -n 19"
+	$(SUBMAKE) asan
+	$(SUBMAKE) -j2 --output-sync=target test-asan integration-test-postgres-shards
+	$(SUBMAKE) hardening-test-postgres fuzz-smoke web-test e2e-test
 
 $(ASAN_DIR)/build.ninja:
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -132,9 +149,11 @@ fuzz: asan
 fuzz-smoke: asan
 	server/fuzz/run.sh $(ASAN_DIR) $(FUZZ_SMOKE_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
+# LINT_PRIORITY="nice -n 19" in make test, where lint runs beside the Hardening suite.
+LINT_PRIORITY ?=
 lint: bootstrap
-	clang-format --dry-run --Werror $$(git ls-files 'server/*.cpp' 'server/*.hpp')
-	cd web && npm run lint
+	$(LINT_PRIORITY) clang-format --dry-run --Werror $$(git ls-files 'server/*.cpp' 'server/*.hpp')
+	cd web && $(LINT_PRIORITY) npm run lint
 
 format:
 	clang-format -i $$(git ls-files 'server/*.cpp' 'server/*.hpp')
