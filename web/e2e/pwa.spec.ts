@@ -5,7 +5,6 @@
 // so it runs on the phone project only, making the contexts it needs (device emulation).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -45,19 +44,14 @@ function workerVersion(page: Page): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // A private server for the deploy: the same origin (one port), serving one build, then another.
 
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
+interface Started {
+  child: ChildProcess;
+  port: number;
 }
 
-async function startServer(port: number, web: string, data: string): Promise<ChildProcess> {
+/** Port 0 lets kesher pick one, which it prints; the next deploy is started on that port again
+ *  (the same origin). A port chosen here and handed over could be taken in between. */
+async function startServer(port: number, web: string, data: string): Promise<Started> {
   const bin = process.env.KESHER_BIN ?? join(root, 'build/server/kesher');
   const places = process.env.KESHER_PLACES ?? join(root, 'build/places.tsv');
   const child = spawn(
@@ -82,19 +76,20 @@ async function startServer(port: number, web: string, data: string): Promise<Chi
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   child.stdout?.setEncoding('utf8');
-  await new Promise<void>((done, fail) => {
+  const listening = await new Promise<number>((done, fail) => {
     let seen = '';
     const timer = setTimeout(() => fail(new Error('kesher did not start in 20 s')), 20_000);
     child.once('exit', (code) => fail(new Error(`kesher exited with ${code}`)));
     child.stdout?.on('data', (chunk: string) => {
       seen += chunk;
-      if (/listening on/.test(seen)) {
+      const match = /listening on [^:]+:(\d+)/.exec(seen);
+      if (match) {
         clearTimeout(timer);
-        done();
+        done(Number(match[1]));
       }
     });
   });
-  return child;
+  return { child, port: listening };
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -142,9 +137,10 @@ test('the worker installs, an update takes over without breaking an open tab, of
   const loginChunk = readdirSync(join(dist, 'assets')).find((n) => /^LoginPage-.*\.js$/.test(n));
   if (!loginChunk) throw new Error('no LoginPage chunk in dist');
   nextDeploy(v1, v2, loginChunk);
-  const port = await freePort();
+  const started = await startServer(0, v1, data);
+  const port = started.port;
+  let server = started.child;
   const origin = `http://127.0.0.1:${port}`;
-  let server = await startServer(port, v1, data);
   const context = await browser.newContext({ baseURL: origin, locale: 'he-IL' });
   try {
     const page = await context.newPage();
@@ -170,7 +166,7 @@ test('the worker installs, an update takes over without breaking an open tab, of
       (window as Window & { openedBeforeDeploy?: boolean }).openedBeforeDeploy = true;
     });
     await stopServer(server);
-    server = await startServer(port, v2, data);
+    server = (await startServer(port, v2, data)).child;
     expect((await context.request.get(`/assets/${loginChunk}`)).status()).not.toBe(200);
     // What each new worker went through, for the failure message (an install whose precache
     // failed ends 'redundant', and the old worker stays), and the moment the page changes hands.
