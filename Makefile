@@ -101,7 +101,7 @@ hardening-test-postgres: integration-tests places personas
 	cd $(BUILD_DIR) && $(POSTGRES_TEST_ENV) ctest --output-on-failure -L integration -R integration_alone
 
 # The Hardening suite alone: its time and memory bounds are the Release server's, so test-asan
-# skips it, and make test runs the rest of the integration tests against the ASan server only.
+# skips it (make test runs it here, and against PostgreSQL in hardening-test-postgres).
 hardening-test: integration-tests places personas
 	cd $(BUILD_DIR) && KESHER_PLACES=$(abspath $(PLACES)) KESHER_PERSONAS=$(abspath $(PERSONAS)) \
 	  ctest --output-on-failure -L integration -R integration_alone
