@@ -1,18 +1,14 @@
 #include "cluster_support.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <hiredis/hiredis.h>
 #include <netinet/in.h>
-#include <signal.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fstream>
 #include <random>
 #include <stdexcept>
-#include <thread>
 
 #include "support/pg_cluster.hpp"
 

@@ -5,7 +5,6 @@
 
 #include <boost/json.hpp>
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>

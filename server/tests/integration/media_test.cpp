@@ -11,7 +11,6 @@
 #include <boost/asio/write.hpp>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <sstream>
 #include <thread>

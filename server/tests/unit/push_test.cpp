@@ -17,7 +17,6 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "domain/crypto.hpp"
 #include "protocol/errors.hpp"
