@@ -87,7 +87,7 @@ integration-test: integration-tests places personas
 	  ctest --output-on-failure -j4 -L integration
 
 # The same suite against PostgreSQL (docs/decisions/0015): each test server gets a fresh database
-# of a throwaway cluster that each test process starts in a temporary folder (initdb, pg_ctl, a
+# of a throwaway cluster that each test process starts in a temporary folder (initdb, postgres, a
 # Unix socket only) and removes at exit. Against the Release server (the ASan one runs SQLite's).
 # Its shards first, then Hardening alone (make test runs the shards beside test-asan).
 POSTGRES_TEST_ENV := KESHER_TEST_DATABASE=postgres KESHER_PLACES=$(abspath $(PLACES)) \

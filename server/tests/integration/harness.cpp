@@ -119,36 +119,64 @@ ServerProcess::~ServerProcess() {
   if (owns_data_dir_) fs::remove_all(data_dir_, ignored);
 }
 
+namespace {
+
+// A test process killed outright (SIGKILL, a crash) must leave nothing running. The kernel sends
+// PR_SET_PDEATHSIG's signal when the thread that forked ends, not the process: only children
+// started on the main thread, which lives as long as the process, can ask for it.
+bool started_on_main_thread() {
+  return ::gettid() == ::getpid();
+}
+
+// In the child, between fork and exec (async-signal-safe calls only).
+void end_with_test_process(pid_t parent) {
+  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (::getppid() != parent) ::_exit(126);  // the test was gone before the signal was set
+}
+
+}  // namespace
+
 void ServerProcess::launch() {
+  std::vector<std::string> args{server_binary(),    "--port",      "0",
+                                "--host",           "127.0.0.1",   "--data",
+                                data_dir_.string(), "--log-level", "warn"};
+  // No web client unless a test brings its own.
+  if (std::find(extra_args_.begin(), extra_args_.end(), "--web") == extra_args_.end()) {
+    args.insert(args.end(), {"--web", (data_dir_ / "no-web").string()});
+  }
+  // Every test registers from 127.0.0.1; the per-address sign-up limit has tests of its own,
+  // which pass the flag themselves.
+  if (std::find(extra_args_.begin(), extra_args_.end(), "--register-limit-per-ip") ==
+      extra_args_.end()) {
+    args.insert(args.end(), {"--register-limit-per-ip", "1000000"});
+  }
+  if (!database_url_.empty()) args.insert(args.end(), {"--database", database_url_});
+  args.insert(args.end(), extra_args_.begin(), extra_args_.end());
+  std::vector<char*> argv;
+  for (auto& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  // The data folder's small places fixture, not the full import make test names for the tests
+  // that want it (they pass --places): indexing 112,000 places took most of each start.
+  std::vector<char*> envp;
+  for (char** variable = environ; *variable; ++variable) {
+    if (std::string_view(*variable).starts_with("KESHER_PLACES=")) continue;
+    envp.push_back(*variable);
+  }
+  envp.push_back(nullptr);
+  const bool end_with_test = started_on_main_thread();
+  const pid_t parent = ::getpid();
+
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) throw std::runtime_error("pipe failed");
+  // Only async-signal-safe calls between fork and exec: the test process has threads.
   pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
+    if (end_with_test) end_with_test_process(parent);
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
-    // The data folder's small places fixture, not the full import make test names for the tests
-    // that want it (they pass --places): indexing 112,000 places took most of each start.
-    unsetenv("KESHER_PLACES");
-    std::vector<std::string> args{server_binary(),    "--port",      "0",
-                                  "--host",           "127.0.0.1",   "--data",
-                                  data_dir_.string(), "--log-level", "warn"};
-    // No web client unless a test brings its own.
-    if (std::find(extra_args_.begin(), extra_args_.end(), "--web") == extra_args_.end()) {
-      args.insert(args.end(), {"--web", (data_dir_ / "no-web").string()});
-    }
-    // Every test registers from 127.0.0.1; the per-address sign-up limit has tests of its own,
-    // which pass the flag themselves.
-    if (std::find(extra_args_.begin(), extra_args_.end(), "--register-limit-per-ip") ==
-        extra_args_.end()) {
-      args.insert(args.end(), {"--register-limit-per-ip", "1000000"});
-    }
-    if (!database_url_.empty()) args.insert(args.end(), {"--database", database_url_});
-    args.insert(args.end(), extra_args_.begin(), extra_args_.end());
-    std::vector<char*> argv;
-    for (auto& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(server_binary(), argv.data());
+    execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   close(pipe_fds[1]);
@@ -329,14 +357,12 @@ ChildProcess::ChildProcess(const std::vector<std::string>& args, const fs::path&
   argv.push_back(nullptr);
   const char* directory =
       options.working_directory.empty() ? nullptr : options.working_directory.c_str();
-  pid_t parent = ::getpid();
+  const bool end_with_test = started_on_main_thread();
+  const pid_t parent = ::getpid();
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
-    if (options.end_with_starting_thread) {
-      ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-      if (::getppid() != parent) ::_exit(126);  // the parent was gone before the signal was set
-    }
+    if (end_with_test) end_with_test_process(parent);
     if (directory && ::chdir(directory) != 0) ::_exit(126);
     int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
     int in = ::open("/dev/null", O_RDONLY);

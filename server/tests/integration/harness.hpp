@@ -124,15 +124,12 @@ class HeldPort {
 };
 
 // A program of the test's own in the background (redis-server, HAProxy, the push service), its
-// output going to `log`; SIGTERM and reaped when destroyed.
+// output going to `log`; SIGTERM and reaped when destroyed. Like a ServerProcess, it ends with a
+// test process that is killed outright, when started on the main thread (end_with_test_process).
 class ChildProcess {
  public:
   struct Options {
     std::filesystem::path working_directory;  // empty: the test's own
-    // SIGTERM to the child when the thread that started it ends (prctl PR_SET_PDEATHSIG), so that
-    // a test process that dies leaves nothing running. The kernel ties it to the thread, not the
-    // process: only for a child started on a thread that lives as long as it does.
-    bool end_with_starting_thread = false;
   };
   ChildProcess(const std::vector<std::string>& args, const std::filesystem::path& log);
   ChildProcess(const std::vector<std::string>& args, const std::filesystem::path& log,

@@ -99,7 +99,7 @@ class PushService {
     port_ = HeldPort().port();
     process_ = std::make_unique<ChildProcess>(
         std::vector<std::string>{"node", script, std::to_string(port_)}, folder_ / "service.log",
-        ChildProcess::Options{.working_directory = folder_, .end_with_starting_thread = true});
+        ChildProcess::Options{.working_directory = folder_});
     for (int i = 0; i < 400; ++i) {
       if (!process_->running()) return false;
       try {

@@ -4,15 +4,19 @@
 #include <grp.h>
 #include <libpq-fe.h>
 #include <pwd.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "store/database.hpp"
@@ -64,9 +68,17 @@ ClusterUser cluster_user() {
   return user;
 }
 
-// Runs a program of the cluster as its user, output to `log`; returns its exit status.
-int run(const ClusterUser& user, const std::vector<std::string>& args, const std::string& folder,
-        const std::string& log) {
+// Starts a program of the cluster as its user, output to `log`; its pid. With `end_with_us`, the
+// kernel sends it SIGQUIT (PostgreSQL's immediate shutdown) when this thread ends: only for a
+// program started on the main thread, which lives as long as the test process.
+pid_t start(const ClusterUser& user, const std::vector<std::string>& args,
+            const std::string& folder, const std::string& log, bool end_with_us) {
+  // Everything the child needs is made before fork: the test process may have threads, and only
+  // async-signal-safe calls are allowed between fork and exec.
+  std::vector<char*> argv;
+  for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  const pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
@@ -76,24 +88,35 @@ int run(const ClusterUser& user, const std::vector<std::string>& args, const std
     ::dup2(in, STDIN_FILENO);
     ::dup2(out, STDOUT_FILENO);
     ::dup2(out, STDERR_FILENO);
-    // Nothing of the test process (its pipes to ctest, to the servers) reaches the postmaster,
-    // which outlives this child.
+    // Nothing of the test process (its pipes to ctest, to the servers) reaches the server.
     ::close_range(3, ~0U, 0);
     if (user.switch_user &&
         (::setgroups(0, nullptr) != 0 || ::setgid(user.gid) != 0 || ::setuid(user.uid) != 0)) {
       ::_exit(125);
     }
+    // After the change of user, which clears the setting.
+    if (end_with_us) {
+      ::prctl(PR_SET_PDEATHSIG, SIGQUIT);
+      if (::getppid() != parent) ::_exit(123);  // the test was gone before the signal was set
+    }
     if (::chdir(folder.c_str()) != 0) ::_exit(124);
-    std::vector<char*> argv;
-    for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-    argv.push_back(nullptr);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }
+  return pid;
+}
+
+int wait_for(pid_t pid) {
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Runs a program of the cluster to its end; its exit status.
+int run(const ClusterUser& user, const std::vector<std::string>& args, const std::string& folder,
+        const std::string& log) {
+  return wait_for(start(user, args, folder, log, false));
 }
 
 }  // namespace
@@ -110,28 +133,46 @@ PostgresCluster::PostgresCluster() : bin_(find_binaries()) {
   std::string data = folder_ + "/data";
   std::string log = folder_ + "/setup.log";  // ours, opened before the switch to nobody
   std::string server_log = folder_ + "/server.log";
-  // fsync off: a test database that a crash may lose; it keeps the tests off the disk that the
-  // machine's other work (and its measurements) use.
-  std::string settings = "-c listen_addresses='' -c unix_socket_directories='" + folder_ +
-                         "' -c fsync=off -c full_page_writes=off -c max_connections=300";
   if (run(user,
           {bin_ + "/initdb", "-D", data, "-U", "kesher", "--auth=trust", "--encoding=UTF8",
            "--locale=C", "--no-sync"},
-          folder_, log) != 0 ||
-      run(user,
-          {bin_ + "/pg_ctl", "-D", data, "-l", server_log, "-w", "-t", "60", "-o", settings,
-           "start"},
           folder_, log) != 0) {
-    std::string output = read_file(log) + read_file(server_log);
+    std::string output = read_file(log);
     fs::remove_all(folder_);
-    throw std::runtime_error("could not start a PostgreSQL cluster:\n" + output);
+    throw std::runtime_error("could not make a PostgreSQL cluster:\n" + output);
+  }
+  // The postmaster itself, not pg_ctl, which would detach it: a test process killed outright
+  // takes its cluster with it. fsync off: a test database that a crash may lose; it keeps the
+  // tests off the disk that the machine's other work (and its measurements) use.
+  const bool end_with_us = ::gettid() == ::getpid();
+  server_ = start(user,
+                  {bin_ + "/postgres", "-D", data, "-c", "listen_addresses=", "-c",
+                   "unix_socket_directories=" + folder_, "-c", "fsync=off", "-c",
+                   "full_page_writes=off", "-c", "max_connections=300"},
+                  folder_, server_log, end_with_us);
+  const std::string ready = url("postgres");
+  for (int waited_ms = 0; PQping(ready.c_str()) != PQPING_OK; waited_ms += 20) {
+    int status = 0;
+    if (waited_ms >= 60'000 || ::waitpid(server_, &status, WNOHANG) == server_) {
+      stop_server();
+      std::string output = read_file(log) + read_file(server_log);
+      fs::remove_all(folder_);
+      throw std::runtime_error("could not start a PostgreSQL cluster:\n" + output);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
 }
 
+void PostgresCluster::stop_server() {
+  if (server_ <= 0) return;
+  // SIGQUIT: immediate shutdown; nothing in a throwaway cluster needs a clean one.
+  ::kill(server_, SIGQUIT);
+  wait_for(server_);
+  server_ = -1;
+}
+
 PostgresCluster::~PostgresCluster() {
-  // immediate: nothing in a throwaway cluster needs a clean shutdown.
-  run(cluster_user(), {bin_ + "/pg_ctl", "-D", folder_ + "/data", "-m", "immediate", "-w", "stop"},
-      folder_, folder_ + "/setup.log");
+  stop_server();
   std::error_code ignored;
   fs::remove_all(folder_, ignored);
 }

@@ -1,5 +1,5 @@
 #pragma once
-// A throwaway PostgreSQL for the tests (issue 15): initdb and pg_ctl from Debian's `postgresql`
+// A throwaway PostgreSQL for the tests (issue 15): initdb and postgres from Debian's `postgresql`
 // package in a temporary folder, listening only on a Unix socket in that folder (no TCP, no
 // system service, no root database), removed when the test process ends.
 #include <memory>
@@ -26,10 +26,12 @@ class PostgresCluster {
  private:
   std::string url(const std::string& database) const;
   void admin(const std::string& sql);
+  void stop_server();
 
   std::mutex mutex_;
   std::string folder_;
   std::string bin_;
+  int server_ = -1;  // the postmaster's pid
   int next_database_ = 0;
   bool template_ready_ = false;
 };
