@@ -171,6 +171,9 @@ WorkerPool::~WorkerPool() = default;
 
 void WorkerPool::post(std::function<void()> work) {
   asio::post(impl_->pool, [work = std::move(work)] {
+    // Named for profiles and top -H, at the first work each thread takes.
+    thread_local bool named = pthread_setname_np(pthread_self(), "kesher-worker") == 0;
+    (void)named;
     try {
       work();
     } catch (const std::exception& e) {
@@ -1082,6 +1085,7 @@ void Server::run() {
   std::vector<std::thread> threads;
   for (int i = 1; i < impl.app.config.network_threads; ++i) {
     threads.emplace_back([&impl] { impl.ioc.run(); });
+    pthread_setname_np(threads.back().native_handle(), "kesher-net");
   }
   impl.ioc.run();
   for (auto& thread : threads) thread.join();

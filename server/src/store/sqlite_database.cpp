@@ -1,4 +1,5 @@
 #include <fcntl.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -267,6 +268,7 @@ class Checkpointer {
   void start(const SqliteOptions& options) {
     connection_ = std::make_unique<SqliteConnection>(options);
     thread_ = std::thread([this] { run(); });
+    pthread_setname_np(thread_.native_handle(), "kesher-ckpt");
   }
   // Called by the writer after each commit with the WAL's size in pages.
   void note_wal_pages(int pages) {
