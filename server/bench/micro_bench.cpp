@@ -6,9 +6,11 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "domain/chat.hpp"
@@ -151,19 +153,25 @@ static void StoreSendUnit(benchmark::State& state) {
 }
 BENCHMARK(StoreSendUnit)->Threads(1)->Threads(16)->Threads(64)->UseRealTime();
 
-// As the socket path uses it: units submitted without waiting, at most range(0) in flight.
-static void StoreSendUnitAsync(benchmark::State& state) {
-  const int64_t window = state.range(0);
+// Submits one unit of `db` per iteration without waiting, at most `window` in flight as the socket
+// path does, and waits for the last. `unit(sequence)` makes the unit; `sent(error)` says whether
+// it went through (a refusal fails the benchmark).
+template <class MakeUnit, class Sent>
+void submit_in_window(benchmark::State& state, store::Database& db, int64_t window, MakeUnit unit,
+                      Sent sent) {
   std::mutex mutex;
   std::condition_variable finished;
   int64_t in_flight = 0;
+  std::atomic<int64_t> refused{0};
   for (auto _ : state) {
     {
       std::unique_lock lock(mutex);
       finished.wait(lock, [&] { return in_flight < window; });
       ++in_flight;
     }
-    send_store().db->write_async(send_unit(send_sequence++), [&](std::exception_ptr) {
+    auto [work, outcome] = unit(send_sequence++);
+    db.write_async(std::move(work), [&, outcome](std::exception_ptr error) {
+      if (!sent(error, outcome)) ++refused;
       std::lock_guard lock(mutex);
       --in_flight;
       finished.notify_one();
@@ -171,7 +179,21 @@ static void StoreSendUnitAsync(benchmark::State& state) {
   }
   std::unique_lock lock(mutex);
   finished.wait(lock, [&] { return in_flight == 0; });
+  if (refused > 0) state.SkipWithError("a send was refused");
   state.SetItemsProcessed(state.iterations());
+}
+
+// What a unit that reports nothing back carries to its check.
+struct NoOutcome {};
+
+// As the socket path uses it: units submitted without waiting, at most range(0) in flight.
+static void StoreSendUnitAsync(benchmark::State& state) {
+  submit_in_window(
+      state, *send_store().db, state.range(0),
+      [](int64_t sequence) {
+        return std::pair{send_unit(sequence), NoOutcome{}};
+      },
+      [](std::exception_ptr, NoOutcome) { return true; });
 }
 BENCHMARK(StoreSendUnitAsync)->Arg(256)->Arg(1024)->UseRealTime();
 
@@ -208,40 +230,26 @@ struct ChatStore {
 
 static void StoreChatSend(benchmark::State& state) {
   static ChatStore fixture;
-  const int64_t window = state.range(0);
-  std::mutex mutex;
-  std::condition_variable finished;
-  int64_t in_flight = 0;
-  std::atomic<int64_t> refused{0};
-  for (auto _ : state) {
-    {
-      std::unique_lock lock(mutex);
-      finished.wait(lock, [&] { return in_flight < window; });
-      ++in_flight;
-    }
-    int64_t sequence = send_sequence++;
-    size_t pair = static_cast<size_t>(sequence % (ChatStore::kMembers / 2));
-    store::chat::SendRequest request;
-    request.sender_id = fixture.members[2 * pair];
-    request.receiver_id = fixture.members[2 * pair + 1];
-    request.text = "load message";
-    request.client_id = "c";
-    request.client_id += std::to_string(sequence);
-    auto outcome = std::make_shared<store::chat::SendOutcome>();
-    fixture.db->write_async([request = std::move(request), outcome](
-                                store::Session& s) { *outcome = store::chat::send(s, request, 1); },
-                            [&, outcome](std::exception_ptr error) {
-                              if (error || outcome->status != store::chat::SendStatus::sent)
-                                ++refused;
-                              std::lock_guard lock(mutex);
-                              --in_flight;
-                              finished.notify_one();
-                            });
-  }
-  std::unique_lock lock(mutex);
-  finished.wait(lock, [&] { return in_flight == 0; });
-  if (refused > 0) state.SkipWithError("a send was refused");
-  state.SetItemsProcessed(state.iterations());
+  using Outcome = std::shared_ptr<store::chat::SendOutcome>;
+  submit_in_window(
+      state, *fixture.db, state.range(0),
+      [](int64_t sequence) {
+        size_t pair = static_cast<size_t>(sequence % (ChatStore::kMembers / 2));
+        store::chat::SendRequest request;
+        request.sender_id = fixture.members[2 * pair];
+        request.receiver_id = fixture.members[2 * pair + 1];
+        request.text = "load message";
+        request.client_id = "c" + std::to_string(sequence);
+        auto outcome = std::make_shared<store::chat::SendOutcome>();
+        std::function<void(store::Session&)> work = [request = std::move(request),
+                                                     outcome](store::Session& s) {
+          *outcome = store::chat::send(s, request, 1);
+        };
+        return std::pair{std::move(work), outcome};
+      },
+      [](std::exception_ptr error, const Outcome& outcome) {
+        return !error && outcome->status == store::chat::SendStatus::sent;
+      });
 }
 BENCHMARK(StoreChatSend)->Arg(16)->Arg(64)->Arg(1024)->UseRealTime()->MeasureProcessCPUTime();
 
@@ -285,43 +293,26 @@ struct FloorStore {
 
 static void StoreFloorSend(benchmark::State& state) {
   static FloorStore fixture;
-  const int64_t window = state.range(0);
-  std::mutex mutex;
-  std::condition_variable finished;
-  int64_t in_flight = 0;
-  std::atomic<int64_t> refused{0};
-  for (auto _ : state) {
-    {
-      std::unique_lock lock(mutex);
-      finished.wait(lock, [&] { return in_flight < window; });
-      ++in_flight;
-    }
-    int64_t sequence = send_sequence++;
-    int64_t sender = 1 + 2 * (sequence % (FloorStore::kMembers / 2));
-    auto unit = [sequence, sender](store::Session& s) {
-      if (s.execute("UPDATE floor_balances SET credits = credits - 50 WHERE user_id = ? AND "
-                    "credits >= 50",
-                    {sender}) != 1) {
-        throw std::runtime_error("no credits");
-      }
-      int64_t id = s.insert(
-          "INSERT INTO floor_messages (low_id, high_id, sender_id, body, created_at) VALUES (?, "
-          "?, ?, ?, ?)",
-          {sender, sender + 1, sender, "load message", int64_t{1}});
-      s.execute("INSERT INTO floor_ledger (user_id, delta, idempotency_key) VALUES (?, -50, ?)",
-                {sender, "message:" + std::to_string(id) + ":" + std::to_string(sequence)});
-    };
-    fixture.db->write_async(unit, [&](std::exception_ptr error) {
-      if (error) ++refused;
-      std::lock_guard lock(mutex);
-      --in_flight;
-      finished.notify_one();
-    });
-  }
-  std::unique_lock lock(mutex);
-  finished.wait(lock, [&] { return in_flight == 0; });
-  if (refused > 0) state.SkipWithError("a send was refused");
-  state.SetItemsProcessed(state.iterations());
+  submit_in_window(
+      state, *fixture.db, state.range(0),
+      [](int64_t sequence) {
+        int64_t sender = 1 + 2 * (sequence % (FloorStore::kMembers / 2));
+        std::function<void(store::Session&)> work = [sequence, sender](store::Session& s) {
+          if (s.execute("UPDATE floor_balances SET credits = credits - 50 WHERE user_id = ? AND "
+                        "credits >= 50",
+                        {sender}) != 1) {
+            throw std::runtime_error("no credits");
+          }
+          int64_t id = s.insert(
+              "INSERT INTO floor_messages (low_id, high_id, sender_id, body, created_at) VALUES "
+              "(?, ?, ?, ?, ?)",
+              {sender, sender + 1, sender, "load message", int64_t{1}});
+          s.execute("INSERT INTO floor_ledger (user_id, delta, idempotency_key) VALUES (?, -50, ?)",
+                    {sender, "message:" + std::to_string(id) + ":" + std::to_string(sequence)});
+        };
+        return std::pair{std::move(work), NoOutcome{}};
+      },
+      [](std::exception_ptr error, NoOutcome) { return !error; });
 }
 BENCHMARK(StoreFloorSend)->Arg(16)->Arg(64)->Arg(1024)->UseRealTime()->MeasureProcessCPUTime();
 
