@@ -42,6 +42,10 @@ bool plausible_token(std::string_view token) {
   return true;
 }
 
+bool exchange_allowed_from(std::string_view fetch_site) {
+  return fetch_site.empty() || fetch_site == "none" || fetch_site == "same-origin";
+}
+
 std::string return_path(std::string_view next) {
   if (next.empty() || next.size() > kMaxPathLength || next.front() != '/' ||
       starts_with(next, "//")) {

@@ -20,6 +20,13 @@ inline constexpr std::string_view kDefaultPath = "/explore";
 // else is refused without a database lookup.
 bool plausible_token(std::string_view token);
 
+// Whether /check/{token} may be exchanged on a request with this Sec-Fetch-Site. The way out
+// opens it from outside any page (Chrome's intent, Safari's handoff, a tap on a copied link):
+// "none". A page of another site that sends a browser there is refused, or it could sign a
+// member into the account whose token it holds (a login CSRF). "same-origin" is the app itself;
+// a browser without Fetch Metadata (empty) is let through, as before.
+bool exchange_allowed_from(std::string_view fetch_site);
+
 // Where /check/{token} redirects: `next` (percent-decoded already) when it is a page of the app
 // on this origin (domain/routes.hpp) for a signed-in member (not guest-only) that is neither
 // /check nor /reconnect, else kDefaultPath.

@@ -48,10 +48,10 @@ HttpResponse issue(app::Context& app, const HttpRequest& request, const json::ob
 }
 
 // A used, expired or unknown token: the app's page (its /check route explains, in the visitor's
-// language), 410, and no cookie.
-HttpResponse refused_page() {
+// language), 410, and no cookie. A request another site's page started: the same page, 403.
+HttpResponse refused_page(unsigned status = 410) {
   HttpResponse response;
-  response.status = 410;
+  response.status = status;
   response.serve_index = true;
   response.content_type = "text/html; charset=utf-8";
   response.headers.emplace_back("Cache-Control", "no-store");
@@ -80,6 +80,8 @@ HttpResponse exchange(app::Context& app, const HttpRequest& request, const json:
   std::string_view token = std::string_view(request.path).substr(kCheck.size());
   // A HEAD (a link preview, a prefetch) never spends a token.
   if (request.method == "HEAD" || !rules::plausible_token(token)) return refused_page();
+  // Not spent: the token's member may still open it from the app.
+  if (!rules::exchange_allowed_from(request.fetch_site)) return refused_page(403);
   int64_t now = app.now();
   std::string hash = domain::sha256_hex(token);
   std::string previous = session_hash_of(request.session_cookie);

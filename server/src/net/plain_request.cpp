@@ -26,6 +26,7 @@ protocol::HttpRequest to_plain_request(const http::request<http::string_body>& r
   plain.staff_cookie = protocol::cookie_value(request[http::field::cookie], "staff_session");
   plain.accept_language = std::string(request[http::field::accept_language]);
   plain.payment_signature = std::string(request["Kesher-Signature"]);
+  plain.fetch_site = std::string(request["Sec-Fetch-Site"]);
   plain.remote_ip = remote_ip;
   return plain;
 }

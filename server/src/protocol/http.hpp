@@ -28,8 +28,12 @@ struct HttpRequest {
   std::string remote_ip;
   std::string accept_language;
   std::string payment_signature;  // Kesher-Signature, on payment webhooks
-  int64_t user_id = 0;            // the member, when a route's admission step has looked them up
-  int64_t staff_id = 0;           // the staff member, likewise (the console's upload)
+  // Sec-Fetch-Site (Fetch Metadata): "none" for a navigation the browser or another app started,
+  // "same-origin", "same-site" or "cross-site" for one a page started; empty from a browser that
+  // does not send it.
+  std::string fetch_site;
+  int64_t user_id = 0;   // the member, when a route's admission step has looked them up
+  int64_t staff_id = 0;  // the staff member, likewise (the console's upload)
 };
 
 // Which threads answer an HTTP request (net/server.cpp): the workers, or a bounded pool of its

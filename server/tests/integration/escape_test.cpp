@@ -156,6 +156,37 @@ TEST_F(Escape, HeadNeverSpendsAToken) {
   EXPECT_FALSE(get.session_cookie().empty());
 }
 
+// A login CSRF: another site's page sends a signed-in member's browser to /check/ with a token
+// of the attacker's own account. The browser says the navigation came from another site
+// (Sec-Fetch-Site: cross-site); the exchange is refused, the member stays signed in as themselves,
+// and the token is not spent. Opened from outside any page ("none"), as the way out does, it works.
+TEST_F(Escape, AnotherSitesPageCannotSignAMemberIntoSomeoneElsesAccount) {
+  auto attacker = member();
+  auto victim = member();
+  auto token = token_for(attacker);
+  for (const char* site : {"cross-site", "same-site"}) {
+    HttpOptions options;
+    options.cookie = victim.cookie;
+    options.headers = {{"Sec-Fetch-Site", site}, {"Sec-Fetch-Mode", "navigate"}};
+    auto refused = http_request(server_->port(), "GET", "/check/" + token, {}, options);
+    EXPECT_EQ(refused.status, 403) << site;
+    EXPECT_EQ(refused.session_cookie(), "") << site;
+    EXPECT_EQ(refused.headers.count("location"), 0u) << site;
+    EXPECT_NE(refused.headers.at("content-type").find("text/html"), std::string::npos) << site;
+  }
+  EXPECT_EQ(signed_in_as(victim.cookie), victim.id);
+  auto unspent = query_rows(*server_, "SELECT used_at IS NULL FROM tokens WHERE token_hash = '" +
+                                          kesher::domain::sha256_hex(token) + "'");
+  ASSERT_EQ(unspent.size(), 1u);
+  EXPECT_EQ(unspent[0].as_array()[0].as_int64(), 1);
+
+  HttpOptions from_outside;
+  from_outside.headers = {{"Sec-Fetch-Site", "none"}, {"Sec-Fetch-Mode", "navigate"}};
+  auto opened = http_request(server_->port(), "GET", "/check/" + token, {}, from_outside);
+  EXPECT_EQ(opened.status, 303);
+  EXPECT_EQ(signed_in_as(opened.session_cookie()), attacker.id);
+}
+
 TEST_F(Escape, RedirectsOnlyToPagesOfThisApp) {
   auto dana = member();
   auto chat = exchange(token_for(dana), "?next=%2Fchat%2F42");

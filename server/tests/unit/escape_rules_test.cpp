@@ -21,6 +21,16 @@ TEST(EscapeToken, RefusesEmptyLongAndForeignCharacters) {
   }
 }
 
+TEST(EscapeExchange, OnlyANavigationFromOutsideAPageOrFromTheAppItself) {
+  EXPECT_TRUE(escape::exchange_allowed_from("none"));
+  EXPECT_TRUE(escape::exchange_allowed_from("same-origin"));
+  EXPECT_TRUE(escape::exchange_allowed_from(""));  // a browser without Fetch Metadata
+  EXPECT_FALSE(escape::exchange_allowed_from("cross-site"));
+  EXPECT_FALSE(escape::exchange_allowed_from("same-site"));
+  EXPECT_FALSE(escape::exchange_allowed_from("None"));
+  EXPECT_FALSE(escape::exchange_allowed_from("anything"));
+}
+
 TEST(EscapeReturnPath, KeepsPagesOfTheApp) {
   for (const char* page : {"/explore", "/meet", "/chat", "/chat/42", "/profile", "/settings",
                            "/privacy", "/likesme"}) {
