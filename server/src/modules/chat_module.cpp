@@ -226,6 +226,8 @@ json::object send_reply(const app::Context& app, const SendOutcome& outcome,
       return reply_error(errc::invalid_value, "photo_id");
     case SendStatus::unknown_story:
       return reply_error(errc::not_found, "story_id");
+    case SendStatus::premium_required:
+      return reply_error(errc::premium_required, "story_id");
     case SendStatus::not_enough_credits: {
       json::object reply = reply_error(errc::not_enough_credits);
       reply["request_details"] =

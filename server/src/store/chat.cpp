@@ -4,6 +4,8 @@
 #include <map>
 
 #include "domain/chat.hpp"
+#include "domain/money.hpp"
+#include "domain/privacy.hpp"
 #include "store/catalog.hpp"
 #include "store/console.hpp"
 #include "store/ledger.hpp"
@@ -387,6 +389,19 @@ SendOutcome send(Session& db, const SendRequest& request, int64_t now) {
     message.price = price();
   }
   if (request.story_id != 0) {
+    // Others' stories are premium (domain::sees_stories_of), and a reply shows its story to the
+    // sender: a member who may not see it may not reply to it either. Staff answering as a
+    // persona see what the console shows them.
+    if (!request.operator_id) {
+      auto premium_until =
+          db.query_one("SELECT premium_until FROM users WHERE id = ?", {request.sender_id});
+      bool premium = premium_until && !premium_until->is_null(0) &&
+                     domain::premium_active(premium_until->integer(0), now);
+      if (!domain::sees_stories_of(premium, /*own=*/false)) {
+        outcome.status = SendStatus::premium_required;
+        return outcome;
+      }
+    }
     auto story = stories::live(db, request.story_id, now);
     if (!story || story->user_id != request.receiver_id) {
       outcome.status = SendStatus::unknown_story;

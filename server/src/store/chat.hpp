@@ -124,6 +124,7 @@ enum class SendStatus {
   unknown_media,       // image: not an upload of the sender's
   unknown_photo,       // pphoto: not one of the sender's uploaded profile photos
   unknown_story,       // not a live story of the receiver's
+  premium_required,    // a story reply from a member who may not see others' stories
   not_enough_credits,  // below domain::chat::required_balance
 };
 

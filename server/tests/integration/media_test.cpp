@@ -539,6 +539,17 @@ TEST_F(Media, StoriesArePremiumLiveADayAndTakeReplies) {
 
   auto locked = eli_socket->request("stories/get", {{"user_id", dana.id}});
   EXPECT_EQ(text_of(locked.at("error_code")), "premium_required");
+  // A reply would show the story to its sender: the same gate, and nothing charged or stored.
+  const std::string elis_credits = "SELECT credits FROM users WHERE id = " + std::to_string(eli.id);
+  int64_t credits_before = query_integer(*server_, elis_credits);
+  auto sneaked = eli_socket->request("send_message", {{"receiver_id", dana.id},
+                                                      {"message_type", "text"},
+                                                      {"message_text", "Nice view"},
+                                                      {"story_id", story_id}});
+  EXPECT_EQ(text_of(sneaked.at("error_code")), "premium_required") << json::serialize(sneaked);
+  EXPECT_EQ(text_of(sneaked.at("field")), "story_id");
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM messages"), 0);
+  EXPECT_EQ(query_integer(*server_, elis_credits), credits_before);
   premium(eli);
   auto open = eli_socket->request("stories/get", {{"user_id", dana.id}});
   ASSERT_EQ(open.at("data").as_array().size(), 1u);
