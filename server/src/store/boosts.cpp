@@ -1,5 +1,7 @@
 #include "store/boosts.hpp"
 
+#include "store/personas.hpp"
+
 #include "store/ledger.hpp"
 
 namespace kesher::store::boosts {
@@ -59,10 +61,13 @@ std::vector<rules::Boost> running_of(Session& db, int64_t user_id, int64_t now) 
 }
 
 std::vector<Running> running(Session& db, rules::Kind kind, int64_t now, int64_t limit) {
-  auto rows = db.query(
-      "SELECT id, user_id FROM boosts WHERE kind = ? AND ends_at > ? AND (impressions_limit = 0 "
-      "OR impressions < impressions_limit) ORDER BY impressions, started_at LIMIT ?",
-      {std::string(rules::kind_name(kind)), now, limit});
+  // A banned member's boost (or a disabled persona's) runs on, but serves nobody: they are in no
+  // search (personas::kListed), and a boost is a place at the top of one.
+  static const std::string sql =
+      "SELECT b.id, b.user_id FROM boosts b JOIN users u ON u.id = b.user_id WHERE b.kind = ? AND "
+      "b.ends_at > ? AND (b.impressions_limit = 0 OR b.impressions < b.impressions_limit)" +
+      std::string(personas::kListed) + " ORDER BY b.impressions, b.started_at LIMIT ?";
+  auto rows = db.query(sql, {std::string(rules::kind_name(kind)), now, limit});
   std::vector<Running> result;
   result.reserve(rows.size());
   for (const auto& row : rows) result.push_back({row.integer(0), row.integer(1)});

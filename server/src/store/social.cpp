@@ -505,8 +505,10 @@ std::vector<RelatedPerson> related_people(Session& db, int64_t user_id) {
 }
 
 PersonaSettings persona_settings(Session& db, int64_t user_id) {
+  // A disabled persona likes nobody back (docs/protocol.md), at once or later (like_back()).
   auto row = db.query_one(
-      "SELECT kind = 'persona', likes_back_percent, like_back_delay_s FROM users WHERE id = ?",
+      "SELECT kind = 'persona' AND disabled_at IS NULL AND banned_at IS NULL, likes_back_percent, "
+      "like_back_delay_s FROM users WHERE id = ?",
       {user_id});
   if (!row) return {};
   return {row->integer(0) != 0, static_cast<int>(row->integer(1)),

@@ -219,6 +219,21 @@ TEST_F(AdminPersonas, APersonaIsMadeFoundDisabledAndEnabled) {
   EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM messages WHERE receiver_id = " +
                                         std::to_string(persona)),
             1);
+  // She likes nobody back, not even with a setting that would at once (docs/protocol.md).
+  execute_sql(*server_,
+              "UPDATE users SET likes_back_percent = 100, like_back_delay_s = 0 WHERE "
+              "id = " +
+                  std::to_string(persona));
+  auto lev = register_member(*server_, "lev@example.com",
+                             {{"name", "Lev"}, {"gender", 1}, {"s_gender", 2}});
+  auto lev_socket = connect_member(*server_, lev);
+  auto liked = lev_socket->request("swipe", {{"swiped_user_id", persona}, {"like", 1}});
+  ASSERT_EQ(liked.at("request_status"), 1) << json::serialize(liked);
+  EXPECT_EQ(liked.at("request_details").at("is_matched"), 0);
+  EXPECT_EQ(query_integer(*server_, "SELECT COUNT(*) FROM swipes WHERE swiper_id = " +
+                                        std::to_string(persona)),
+            0);
+  EXPECT_FALSE(lev_socket->wait_event("match", 300ms).has_value());
   EXPECT_EQ(text_of(admin->request("console/admin/personas/disable", {{"id", persona}})
                         .at("data")
                         .at("persona")

@@ -349,6 +349,30 @@ TEST_F(Boosts, ABoostLeadsDiscoverDecksAndStopsAfterAHundredImpressions) {
   EXPECT_EQ(first_boosted(noam_socket->request("explore")), 0);
 }
 
+// A ban keeps a member out of every search, and a boost is a place at the top of one: the boost
+// runs on (its credits were spent) but leads nobody's deck and counts no impression.
+TEST_F(Boosts, ABannedMembersBoostLeadsNoDeck) {
+  Member dana = boosted();
+  Member noam = viewer();
+  grant_credits(*server_, dana, 300);
+  auto bought = connect(dana)->request("boost/buy", {{"kind", "boost"}, {"client_id", "b-1"}});
+  ASSERT_EQ(bought.at("request_status"), 1) << json::serialize(bought);
+  auto noam_socket = connect(noam);
+  ASSERT_EQ(first_boosted(noam_socket->request("explore")), dana.id) << "the boost works";
+  execute_sql(*server_, "UPDATE users SET banned_at = 1 WHERE id = " + std::to_string(dana.id));
+  const std::string impressions =
+      "SELECT impressions FROM boosts WHERE user_id = " + std::to_string(dana.id);
+  int64_t counted = integer(impressions);
+  for (int i = 0; i < 3; ++i) {
+    auto deck = noam_socket->request("explore");
+    EXPECT_EQ(first_boosted(deck), 0) << json::serialize(deck);
+    for (const auto& person : deck.at("data").as_array()) {
+      EXPECT_NE(person.at("id").as_int64(), dana.id) << "a banned member in a deck";
+    }
+  }
+  EXPECT_EQ(integer(impressions), counted);
+}
+
 TEST_F(Boosts, TopSearchLeadsMeetAndSpotlightLeadsTheStrip) {
   Member dana = boosted();
   Member noam = viewer();
