@@ -66,7 +66,13 @@ std::optional<int64_t> peek(Session& db, const std::string& token_hash, std::str
 std::optional<int64_t> consume(Session& db, const std::string& token_hash, std::string_view purpose,
                                int64_t now) {
   auto user_id = peek(db, token_hash, purpose, now);
-  if (user_id) db.execute("UPDATE tokens SET used_at = ? WHERE token_hash = ?", {now, token_hash});
+  if (!user_id) return std::nullopt;
+  // Spent only if still unspent when written: on PostgreSQL another node's exchange of the same
+  // token may have read it too; its UPDATE waits for this row and then changes nothing.
+  if (db.execute("UPDATE tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL",
+                 {now, token_hash}) != 1) {
+    return std::nullopt;
+  }
   return user_id;
 }
 

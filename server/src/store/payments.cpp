@@ -116,11 +116,20 @@ EventResult apply_event(Session& db, const ProviderEvent& event, int64_t now) {
       "INSERT INTO payment_events (provider, event_id, order_id, type, received_at) "
       "VALUES (?, ?, ?, ?, ?)",
       {event.provider, event.event_id, event.order_id, event.type, now});
-  bool open = order->state == "created" || order->state == "failed" || order->state == "expired";
-  if (event.type == "payment.succeeded" && open) {
-    grant(db, *order, now);
-    set_state(db, *order, "paid", now);
-    result.outcome = EventOutcome::applied;
+  if (event.type == "payment.succeeded") {
+    // The order becomes paid only from an open state, in the statement that moves it: another
+    // node's success event for the same order (another event id), read before this one committed,
+    // waits for this row on PostgreSQL and then finds it paid, so the order is granted once.
+    if (db.execute("UPDATE payment_orders SET state = 'paid', updated_at = ? WHERE id = ? AND "
+                   "state IN ('created', 'failed', 'expired')",
+                   {now, order->id}) == 1) {
+      order->state = "paid";
+      order->updated_at = now;
+      grant(db, *order, now);
+      result.outcome = EventOutcome::applied;
+    } else if (auto settled = find_order(db, event.order_id)) {
+      order = std::move(settled);  // as the other event left it
+    }
   } else if (event.type == "payment.failed" && order->state == "created") {
     set_state(db, *order, "failed", now);
     result.outcome = EventOutcome::applied;

@@ -6,11 +6,14 @@
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
+#include <future>
 #include <mutex>
 #include <set>
 #include <thread>
 
 #include "domain/money.hpp"
+#include "store/auth_tokens.hpp"
 #include "store/database.hpp"
 #include "store/ledger.hpp"
 #include "store/migrations.hpp"
@@ -401,6 +404,82 @@ TEST_F(PostgresStore, OneKeyThroughTwoNodesIsPaidOnce) {
   db_->read([&](Session& s) {
     EXPECT_EQ(ledger::balance(s, id), 1000 - 10 * 10);
     EXPECT_EQ(ledger::sum_of_entries(s, id), ledger::balance(s, id));
+  });
+}
+
+namespace {
+
+// Runs `first` in a unit on node A and, once it has run but before A commits, `second` in a unit
+// on node B: B reads what A has not committed yet (READ COMMITTED), then its write waits for A's
+// row lock and runs after A's commit. A holds its transaction open for a moment so that B's
+// write reaches the lock first.
+void interleave_on_two_nodes(Database& a, Database& b, const std::function<void(Session&)>& first,
+                             const std::function<void(Session&)>& second) {
+  std::promise<void> first_ran;
+  auto first_ran_future = first_ran.get_future();
+  std::thread node_a([&] {
+    a.write([&](Session& s) {
+      first(s);
+      first_ran.set_value();
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    });
+  });
+  first_ran_future.wait();
+  b.write(second);
+  node_a.join();
+}
+
+}  // namespace
+
+// A one-time token (escape, reset, verify) spent on two nodes at once is spent once: the second
+// node read it unspent, and its UPDATE, run after the first commit, finds it used.
+TEST_F(PostgresStore, ATokenSpentThroughTwoNodesAtOnceIsSpentOnce) {
+  int64_t id = insert_user(*db_, "token@example.com");
+  const int64_t now = clock_.load();
+  db_->write([&](Session& s) { tokens::insert(s, "hash-1", id, "escape", now, now + 60); });
+  auto second_node = open_postgres({url_, 4, [this] { return clock_.load(); }});
+  std::optional<int64_t> first, second;
+  interleave_on_two_nodes(
+      *db_, *second_node, [&](Session& s) { first = tokens::consume(s, "hash-1", "escape", now); },
+      [&](Session& s) { second = tokens::consume(s, "hash-1", "escape", now); });
+  EXPECT_EQ(first, id);
+  EXPECT_EQ(second, std::nullopt) << "the token was spent twice";
+}
+
+// Two success events for one premium order (two event ids, as two nodes' sandbox checkouts send)
+// through two nodes at once grant its month once.
+TEST_F(PostgresStore, OneOrderPaidThroughTwoNodesAtOnceIsGrantedOnce) {
+  constexpr int64_t kNow = 1'700'000'000;
+  int64_t id = insert_user(*db_, "order@example.com");
+  db_->write([&](Session& s) {
+    payments::insert_order(s, {.id = "order-1",
+                               .user_id = id,
+                               .provider = "sandbox",
+                               .kind = "premium",
+                               .package_id = 1,
+                               .months = 1,
+                               .amount_minor = 100,
+                               .currency = "ILS",
+                               .created_at = kNow,
+                               .updated_at = kNow});
+  });
+  auto second_node = open_postgres({url_, 4, {}});
+  auto pay = [&](const std::string& event_id, payments::EventOutcome& outcome) {
+    return [&, event_id](Session& s) {
+      outcome = payments::apply_event(
+                    s, {"sandbox", event_id, "payment.succeeded", "order-1", 100, "ILS"}, kNow)
+                    .outcome;
+    };
+  };
+  payments::EventOutcome first{}, second{};
+  interleave_on_two_nodes(*db_, *second_node, pay("event-1", first), pay("event-2", second));
+  EXPECT_EQ(first, payments::EventOutcome::applied);
+  EXPECT_EQ(second, payments::EventOutcome::ignored);
+  db_->read([&](Session& s) {
+    EXPECT_EQ(users::find_by_id(s, id)->premium_until,
+              kesher::domain::premium_extended_until(std::nullopt, 1, kNow))
+        << "one month, not two";
+    EXPECT_EQ(payments::find_order(s, "order-1")->state, "paid");
   });
 }
 
