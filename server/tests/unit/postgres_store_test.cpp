@@ -51,6 +51,22 @@ int64_t insert_user(Database& db, const std::string& email) {
   return id;
 }
 
+// A sandbox order for a month of premium, 1.00 ILS.
+void insert_premium_order(Database& db, const std::string& order_id, int64_t user_id, int64_t now) {
+  db.write([&](Session& s) {
+    payments::insert_order(s, {.id = order_id,
+                               .user_id = user_id,
+                               .provider = "sandbox",
+                               .kind = "premium",
+                               .package_id = 1,
+                               .months = 1,
+                               .amount_minor = 100,
+                               .currency = "ILS",
+                               .created_at = now,
+                               .updated_at = now});
+  });
+}
+
 }  // namespace
 
 class PostgresStore : public ::testing::Test {
@@ -307,18 +323,7 @@ TEST_F(PostgresStore, PremiumBoughtThroughTwoNodesAtOnceKeepsEveryMonth) {
   constexpr int64_t kNow = 1'700'000'000;
   int64_t id = insert_user(*db_, "premium@example.com");
   for (int i = 0; i < kOrders; ++i) {
-    db_->write([&](Session& s) {
-      payments::insert_order(s, {.id = "order-" + std::to_string(i),
-                                 .user_id = id,
-                                 .provider = "sandbox",
-                                 .kind = "premium",
-                                 .package_id = 1,
-                                 .months = 1,
-                                 .amount_minor = 100,
-                                 .currency = "ILS",
-                                 .created_at = kNow,
-                                 .updated_at = kNow});
-    });
+    insert_premium_order(*db_, "order-" + std::to_string(i), id, kNow);
   }
   auto second_node = open_postgres({url_, 4, {}});
   Database* nodes[] = {db_.get(), second_node.get()};
@@ -451,18 +456,7 @@ TEST_F(PostgresStore, ATokenSpentThroughTwoNodesAtOnceIsSpentOnce) {
 TEST_F(PostgresStore, OneOrderPaidThroughTwoNodesAtOnceIsGrantedOnce) {
   constexpr int64_t kNow = 1'700'000'000;
   int64_t id = insert_user(*db_, "order@example.com");
-  db_->write([&](Session& s) {
-    payments::insert_order(s, {.id = "order-1",
-                               .user_id = id,
-                               .provider = "sandbox",
-                               .kind = "premium",
-                               .package_id = 1,
-                               .months = 1,
-                               .amount_minor = 100,
-                               .currency = "ILS",
-                               .created_at = kNow,
-                               .updated_at = kNow});
-  });
+  insert_premium_order(*db_, "order-1", id, kNow);
   auto second_node = open_postgres({url_, 4, {}});
   auto pay = [&](const std::string& event_id, payments::EventOutcome& outcome) {
     return [&, event_id](Session& s) {
