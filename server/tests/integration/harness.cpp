@@ -29,6 +29,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "support/child_exit.hpp"
 #include "support/pg_cluster.hpp"
 
 namespace kesher::test {
@@ -37,6 +38,8 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
+using kesher::testing::end_with_test_process;
+using kesher::testing::started_on_main_thread;
 using tcp = asio::ip::tcp;
 namespace fs = std::filesystem;
 
@@ -119,23 +122,6 @@ ServerProcess::~ServerProcess() {
   if (owns_data_dir_) fs::remove_all(data_dir_, ignored);
 }
 
-namespace {
-
-// A test process killed outright (SIGKILL, a crash) must leave nothing running. The kernel sends
-// PR_SET_PDEATHSIG's signal when the thread that forked ends, not the process: only children
-// started on the main thread, which lives as long as the process, can ask for it.
-bool started_on_main_thread() {
-  return ::gettid() == ::getpid();
-}
-
-// In the child, between fork and exec (async-signal-safe calls only).
-void end_with_test_process(pid_t parent) {
-  ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (::getppid() != parent) ::_exit(126);  // the test was gone before the signal was set
-}
-
-}  // namespace
-
 void ServerProcess::launch() {
   std::vector<std::string> args{server_binary(),    "--port",      "0",
                                 "--host",           "127.0.0.1",   "--data",
@@ -172,7 +158,7 @@ void ServerProcess::launch() {
   pid_ = fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
-    if (end_with_test) end_with_test_process(parent);
+    if (end_with_test) end_with_test_process(parent, SIGTERM);
     dup2(pipe_fds[1], STDOUT_FILENO);
     close(pipe_fds[0]);
     close(pipe_fds[1]);
@@ -362,7 +348,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& args, const fs::path&
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
-    if (end_with_test) end_with_test_process(parent);
+    if (end_with_test) end_with_test_process(parent, SIGTERM);
     if (directory && ::chdir(directory) != 0) ::_exit(126);
     int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
     int in = ::open("/dev/null", O_RDONLY);

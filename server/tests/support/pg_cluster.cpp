@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "store/database.hpp"
+#include "support/child_exit.hpp"
 #include "support/files.hpp"
 
 namespace kesher::testing {
@@ -95,10 +96,7 @@ pid_t start(const ClusterUser& user, const std::vector<std::string>& args,
       ::_exit(125);
     }
     // After the change of user, which clears the setting.
-    if (end_with_us) {
-      ::prctl(PR_SET_PDEATHSIG, SIGQUIT);
-      if (::getppid() != parent) ::_exit(123);  // the test was gone before the signal was set
-    }
+    if (end_with_us) end_with_test_process(parent, SIGQUIT);
     if (::chdir(folder.c_str()) != 0) ::_exit(124);
     ::execv(argv[0], argv.data());
     ::_exit(127);
@@ -144,7 +142,7 @@ PostgresCluster::PostgresCluster() : bin_(find_binaries()) {
   // The postmaster itself, not pg_ctl, which would detach it: a test process killed outright
   // takes its cluster with it. fsync off: a test database that a crash may lose; it keeps the
   // tests off the disk that the machine's other work (and its measurements) use.
-  const bool end_with_us = ::gettid() == ::getpid();
+  const bool end_with_us = started_on_main_thread();
   server_ = start(user,
                   {bin_ + "/postgres", "-D", data, "-c", "listen_addresses=", "-c",
                    "unix_socket_directories=" + folder_, "-c", "fsync=off", "-c",
