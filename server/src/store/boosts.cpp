@@ -1,8 +1,7 @@
 #include "store/boosts.hpp"
 
-#include "store/personas.hpp"
-
 #include "store/ledger.hpp"
+#include "store/personas.hpp"
 
 namespace kesher::store::boosts {
 
